@@ -1,0 +1,3 @@
+"""inspect-ai entry point: the offline heuristic model provider and the benchmark's tasks."""
+
+from omseval.offline import heuristic_provider  # noqa: F401

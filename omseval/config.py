@@ -1,0 +1,103 @@
+"""Structured-config schema behind conf/: a misspelled key, unknown option or wrong type is refused by Hydra."""
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Optional
+
+from hydra.core.config_store import ConfigStore
+from omegaconf import MISSING
+
+
+class ExperimentName(str, Enum):
+    guidance = "guidance"
+    replay = "replay"
+    handoff = "handoff"
+
+
+class ApproachName(str, Enum):
+    oms = "oms"
+    oms_no_retrieval = "oms_no_retrieval"
+    file_edit = "file_edit"
+    file_edit_hinted = "file_edit_hinted"
+    verbatim = "verbatim"
+    none = "none"
+
+
+class CorpusName(str, Enum):
+    larger = "larger"
+    smaller = "smaller"
+
+
+class StoreKind(str, Enum):
+    sqlite = "sqlite"
+    neo4j = "neo4j"
+
+
+@dataclass
+class ExperimentConfig:
+    name: ExperimentName = MISSING
+    attempts: int = 3  # answer attempts per question (1 = first attempt only)
+    seeds: list[int] = field(default_factory=list)  # handoff: seeds of the recording schedule (empty = all in 07)
+    probabilities: list[int] = field(default_factory=list)  # handoff: recording probabilities, percent
+
+
+@dataclass
+class ApproachConfig:
+    name: ApproachName = MISSING
+    uses_model: bool = False  # the builder calls the model while processing corrections
+    uses_store: bool = False  # the builder keeps its state in the graph store
+    retrieval: bool = True  # oms: find related statements before reconciling
+    top_k: int = 5  # oms: statements retrieved per correction
+    hinted_file: bool = False  # file_edit: the correct file is given instead of chosen
+
+
+@dataclass
+class CorpusConfig:
+    name: CorpusName = MISSING
+
+
+@dataclass
+class ModelConfig:
+    name: str = MISSING  # an inspect-ai model name
+    label: str = MISSING  # how reports name it
+    language_model: bool = True  # false for the offline heuristic: its numbers are not a model's results
+    api_key_env: Optional[str] = None  # environment variable that must be set before any work starts
+    base_url: Optional[str] = None
+    max_connections: int = 10
+    max_tokens: Optional[int] = None
+    temperature: Optional[float] = None
+    timeout: Optional[int] = None  # seconds per model call
+    max_retries: Optional[int] = None
+
+
+@dataclass
+class StoreConfig:
+    kind: StoreKind = MISSING
+    uri: Optional[str] = None  # neo4j: bolt://host:port
+    user: Optional[str] = None
+    password: Optional[str] = None
+    database: Optional[str] = None
+
+
+@dataclass
+class PackConfig:
+    path: Optional[str] = None  # null: the shipped pack
+
+
+@dataclass
+class Config:
+    experiment: ExperimentConfig = MISSING
+    approach: ApproachConfig = MISSING
+    corpus: CorpusConfig = MISSING
+    model: ModelConfig = MISSING
+    store: StoreConfig = MISSING
+    pack: PackConfig = field(default_factory=PackConfig)
+    seed: Optional[int] = None  # correction-stream ordering seed; null: the pack's own sequence (02)
+    log_dir: str = "logs"
+    limit: Optional[int] = None  # first N questions (smoke runs)
+    cache: bool = True  # inspect-ai's model-call cache
+    max_samples: Optional[int] = None
+
+
+def register() -> None:
+    ConfigStore.instance().store(name="base_config", node=Config)

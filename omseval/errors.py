@@ -1,0 +1,16 @@
+"""Errors caused by user input: reported as one clear message and a non-zero exit."""
+
+
+class UserError(Exception):
+    """A mistake in the user's input (pack, config, environment). Exit code 2."""
+
+    exit_code = 2
+
+
+class PackError(UserError):
+    """A problem in a pack, located by file, row (1 = first data row) and column."""
+
+    def __init__(self, file: str, message: str, row: int | None = None, column: str | None = None):
+        self.file, self.row, self.column = file, row, column
+        where = file + (f", row {row}" if row is not None else "") + (f", column {column}" if column else "")
+        super().__init__(f"{where}: {message}")

@@ -1,0 +1,65 @@
+"""Guidance artifacts: the finished guidance of one build, saved where later runs reuse it.
+
+<log_dir>/guidance/<key>/
+  skills/<skill>.md (larger) or shared.md (smaller)   the guidance as the answering model sees it
+  processing.jsonl                                     one line per message: what the builder decided
+  manifest.json                                        written last: what built it, and counts
+A build in progress lives in <key>.partial/ and is resumed from there when rerun.
+"""
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+SHARED = "shared"
+
+
+@dataclass
+class Guidance:
+    """The published documents of a build: skill -> text (`shared` for the smaller corpus)."""
+
+    key: str
+    path: Path
+    documents: dict[str, str]
+    manifest: dict
+
+    def for_rule(self, rule) -> str:
+        return self.documents.get(SHARED if rule.corpus == "smaller" else rule.skill, "")
+
+
+def artifact_key(parts: dict) -> str:
+    digest = hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:12]
+    return f"{parts['corpus']}-{parts['approach']['name']}-seed{parts['seed']}-{digest}"
+
+
+def document_path(root: Path, name: str) -> Path:
+    return root / (f"{SHARED}.md" if name == SHARED else f"skills/{name}.md")
+
+
+def write_json_atomic(path: Path, data) -> None:
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def load(path: Path) -> Guidance | None:
+    manifest = path / "manifest.json"
+    if not manifest.is_file():
+        return None
+    meta = json.loads(manifest.read_text(encoding="utf-8"))
+    docs = {name: document_path(path, name).read_text(encoding="utf-8") for name in meta["documents"]}
+    return Guidance(key=path.name, path=path, documents=docs, manifest=meta)
+
+
+def finish(partial: Path, final: Path, documents: dict[str, str], log: list[dict], manifest: dict) -> Guidance:
+    for name, text in documents.items():
+        p = document_path(partial, name)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, encoding="utf-8")
+    with open(partial / "processing.jsonl", "w", encoding="utf-8") as f:
+        f.writelines(json.dumps(e, ensure_ascii=False) + "\n" for e in log)
+    write_json_atomic(partial / "manifest.json", manifest | {"documents": sorted(documents)})
+    os.replace(partial, final)
+    return load(final)

@@ -1,0 +1,23 @@
+"""The model of a run, from config: one code path for every inspect-ai model."""
+
+import os
+
+from inspect_ai.model import GenerateConfig, Model, get_model
+
+from omseval.errors import UserError
+
+
+def check_environment(cfg) -> None:
+    """Refuse before any work when the model needs an API key that is not set."""
+    var = cfg.model.api_key_env
+    if var and not os.environ.get(var):
+        raise UserError(f"model={cfg.model.label} needs the environment variable {var} (an API key); it is not set")
+
+
+def make_model(cfg) -> Model:
+    m = cfg.model
+    config = GenerateConfig(
+        max_connections=m.max_connections, max_tokens=m.max_tokens, temperature=m.temperature,
+        timeout=m.timeout, max_retries=m.max_retries,
+    )
+    return get_model(m.name, base_url=m.base_url, config=config)

@@ -1,0 +1,44 @@
+"""`omseval/heuristic`: the offline heuristic as an inspect-ai model provider.
+
+Not a language model: a deterministic lexical procedure (see omseval.heuristic) that makes every
+experiment runnable with no API key and no network. Its scores describe the heuristic only.
+"""
+
+from inspect_ai.model import (
+    ChatMessage,
+    GenerateConfig,
+    ModelAPI,
+    ModelCall,
+    ModelOutput,
+    ModelUsage,
+    modelapi,
+)
+from inspect_ai.tool import ToolChoice, ToolInfo
+
+from omseval import heuristic
+
+
+class HeuristicAPI(ModelAPI):
+    """Answers from the prompt's XML-tagged slots by lexical ranking and rule-based edits."""
+
+    def __init__(self, model_name: str, base_url: str | None = None, api_key: str | None = None,
+                 config: GenerateConfig = GenerateConfig(), **model_args) -> None:
+        super().__init__(model_name, base_url, api_key, [], config)
+
+    async def generate(self, input: list[ChatMessage], tools: list[ToolInfo], tool_choice: ToolChoice,
+                       config: GenerateConfig) -> tuple[ModelOutput, ModelCall]:
+        prompt = "\n\n".join(m.text for m in input)
+        completion = heuristic.respond(prompt)
+        output = ModelOutput.from_content(model=self.model_name, content=completion)
+        n_in, n_out = len(prompt.split()), len(completion.split())
+        output.usage = ModelUsage(input_tokens=n_in, output_tokens=n_out, total_tokens=n_in + n_out)
+        call = ModelCall.create({"model": self.model_name, "prompt": prompt}, {"completion": completion})
+        return output, call
+
+    def max_connections(self) -> int:
+        return 32
+
+
+@modelapi(name="omseval")
+def heuristic_provider() -> type[ModelAPI]:
+    return HeuristicAPI

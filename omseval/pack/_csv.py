@@ -1,0 +1,74 @@
+"""The pack's CSV encoding: UTF-8 with a byte-order mark, RFC 4180 quoting, spreadsheet protection."""
+
+import csv
+import io
+import re
+from pathlib import Path
+
+from omseval.errors import PackError
+
+BOM = "\ufeff"
+_PROTECTED = re.compile(r"^'+[=+\-@]")  # reader: drop exactly one leading apostrophe
+_NEEDS_PROTECTION = re.compile(r"^'*[=+\-@]")  # writer: add one
+
+
+def unprotect(cell: str) -> str:
+    return cell[1:] if _PROTECTED.match(cell) else cell
+
+
+def protect(cell: str) -> str:
+    return "'" + cell if _NEEDS_PROTECTION.match(cell) else cell
+
+
+def read_text(path: Path, name: str) -> str:
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise PackError(name, "file not found") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise PackError(name, f"not valid UTF-8 (byte {e.start}, line {line})") from None
+
+
+def read_rows(path: Path, name: str, required: list[str]) -> list[dict[str, str]]:
+    """Rows as dicts (extra columns kept, ignored by callers); a missing column is an error."""
+    text = read_text(path, name).removeprefix(BOM)
+    try:
+        records = list(csv.reader(io.StringIO(text, newline=""), strict=True))
+    except csv.Error as e:
+        raise PackError(name, f"malformed CSV: {e}") from None
+    if not records:
+        raise PackError(name, "empty file (no header row)")
+    header = [h.strip() for h in records[0]]
+    for column in required:
+        if column not in header:
+            raise PackError(name, "missing required column", column=column)
+    rows = []
+    for n, record in enumerate(records[1:], start=1):
+        if not any(cell.strip() for cell in record):
+            continue
+        if len(record) != len(header):
+            raise PackError(name, f"has {len(record)} cells, header has {len(header)}", row=n)
+        rows.append({h: unprotect(cell) for h, cell in zip(header, record)} | {"#": n})
+    return rows
+
+
+def has_bom(path: Path) -> bool:
+    return path.read_bytes().startswith(BOM.encode())
+
+
+def write_rows(path: Path, columns: list[str], rows: list[dict]) -> None:
+    buf = io.StringIO(newline="")
+    writer = csv.writer(buf, lineterminator="\r\n")
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([protect(_cell(row[c])) for c in columns])
+    path.write_bytes((BOM + buf.getvalue()).encode("utf-8"))
+
+
+def _cell(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
