@@ -49,6 +49,7 @@ class ApproachConfig:
     retrieval: bool = True  # oms: find related statements before reconciling
     top_k: int = 5  # oms: statements retrieved per correction
     hinted_file: bool = False  # file_edit: the correct file is given instead of chosen
+    reject: list[str] = field(default_factory=list)  # oms: review rejects message ids matching these patterns
 
 
 @dataclass

@@ -4,6 +4,7 @@ It lets every experiment run with no API key and no network, and keeps tests det
 Its numbers describe this heuristic, never a model's ability.
 """
 
+import json
 import math
 import re
 from collections import Counter
@@ -18,11 +19,11 @@ GENERIC_ANSWER = (
     "I don't have any team-specific guidance for this, so I would follow common practice "
     "and adapt it to the situation."
 )
-_TAG = "<{0}>(.*?)</{0}>"
+_TAG = r"(?m)^\s*<{0}>(.*?)</{0}>"
 
 
 def tagged(prompt: str, tag: str) -> str | None:
-    """Text inside <tag>...</tag> in the prompt, or None."""
+    """Text inside <tag>...</tag> (the opening tag at the start of a line) in the prompt, or None."""
     m = re.search(_TAG.format(tag), prompt, re.S)
     return m.group(1).strip() if m else None
 
@@ -86,6 +87,21 @@ def retry_answer(guidance: str, task: str, correction: str) -> str:
 
 def respond(prompt: str) -> str:
     """Dispatch on the prompt's XML-tagged slots."""
+    from omseval import heuristic_files as files
+
+    if (listed := tagged(prompt, "files")) is not None:
+        return files.select(listed, tagged(prompt, "correction") or "")
+    if (document := tagged(prompt, "document")) is not None:
+        return files.edit(document, tagged(prompt, "correction") or "")
+    from omseval import heuristic_rules as rules
+
+    operation = tagged(prompt, "operation")
+    if operation == "extract":
+        return json.dumps(rules.extract(tagged(prompt, "correction") or "", tagged(prompt, "skill") or ""))
+    if operation == "reconcile":
+        candidates = [{"id": i, "status": st, "skill": sk, "text": t} for i, st, sk, t in re.findall(
+            r'<statement id="([^"]*)" status="([^"]*)" skill="([^"]*)">(.*?)</statement>', prompt, re.S)]
+        return json.dumps(rules.reconcile(tagged(prompt, "correction") or "", tagged(prompt, "skill") or "", candidates))
     guidance, task = tagged(prompt, "guidance") or "", tagged(prompt, "task")
     if task is None:
         return GENERIC_ANSWER

@@ -2,7 +2,7 @@
 
 import os
 
-from inspect_ai.model import GenerateConfig, Model, get_model
+from inspect_ai.model import GenerateConfig, Model, ModelOutput, ModelUsage, get_model
 
 from omseval.errors import UserError
 
@@ -20,4 +20,12 @@ def make_model(cfg) -> Model:
         max_connections=m.max_connections, max_tokens=m.max_tokens, temperature=m.temperature,
         timeout=m.timeout, max_retries=m.max_retries,
     )
-    return get_model(m.name, base_url=m.base_url, config=config)
+    args = {"custom_outputs": _mock_output} if m.name.startswith("mockllm/") else {}
+    return get_model(m.name, base_url=m.base_url, config=config, **args)
+
+
+def _mock_output(*_) -> ModelOutput:
+    """mockllm's default reply with token usage set (without it, mockllm fetches a tokenizer online)."""
+    out = ModelOutput.from_content("mockllm", "Default output from mockllm/model")
+    out.usage = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)
+    return out

@@ -15,7 +15,13 @@ from inspect_ai.model import (
 )
 from inspect_ai.tool import ToolChoice, ToolInfo
 
-from omseval import heuristic
+import hashlib
+from pathlib import Path
+
+from omseval import heuristic, heuristic_rules
+
+# The heuristic's code is its "weights": cached replies are keyed by it (inspect's cache keys on base_url).
+FINGERPRINT = hashlib.sha256(b"".join(Path(m.__file__).read_bytes() for m in (heuristic, heuristic_rules))).hexdigest()[:16]
 
 
 class HeuristicAPI(ModelAPI):
@@ -23,7 +29,7 @@ class HeuristicAPI(ModelAPI):
 
     def __init__(self, model_name: str, base_url: str | None = None, api_key: str | None = None,
                  config: GenerateConfig = GenerateConfig(), **model_args) -> None:
-        super().__init__(model_name, base_url, api_key, [], config)
+        super().__init__(model_name, base_url or f"heuristic:{FINGERPRINT}", api_key, [], config)
 
     async def generate(self, input: list[ChatMessage], tools: list[ToolInfo], tool_choice: ToolChoice,
                        config: GenerateConfig) -> tuple[ModelOutput, ModelCall]:

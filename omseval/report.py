@@ -34,3 +34,25 @@ def format_summary(table: pd.DataFrame) -> str:
     for c in ("first_attempt", "eventual"):
         out[c] = out[c].map(lambda x: "-" if pd.isna(x) else f"{x:.1%}")
     return out.to_string(index=False)
+
+
+def states_superseded(rule, document: str) -> bool:
+    """Whether a document still states a superseded value of `rule` (a lexical audit).
+
+    A sentence about the rule (sharing two content words with its versions) that carries a value of
+    the source convention or the initial correction which the final rule does not have.
+    """
+    from omseval.heuristic import passages
+    from omseval.heuristic_rules import content_terms, values
+
+    stale = (values(rule.source_excerpt) | values(rule.initial_correction)) - values(rule.later_change)
+    topic = content_terms(" ".join([rule.source_excerpt, rule.initial_correction, rule.later_change]))
+    return bool(stale) and any(
+        values(p) & stale and len(content_terms(p) & topic) >= 2 for p, _ in passages(document)
+    )
+
+
+def superseded_share(pack, corpus: str, guidance) -> float:
+    """Share of the corpus's rules whose published guidance still states a superseded value."""
+    rules = pack.rules_of(corpus)
+    return sum(states_superseded(r, guidance.for_rule(r)) for r in rules) / len(rules)

@@ -14,15 +14,16 @@ from omseval.guidance import build_guidance
 from omseval.models import check_environment, make_model
 from omseval.pack import load_pack
 from omseval.paths import SHIPPED_PACK
-from omseval.report import format_summary, sample_frame, summary
+from omseval.report import format_summary, sample_frame, summary, superseded_share
 from omseval.tasks import answer_task, question_samples
 
 
-def run_key(cfg, pack) -> str:
+def run_key(cfg, pack, guidance) -> str:
     """A run's log folder: what changes its results, so a rerun resumes or reuses it."""
     resolved = OmegaConf.to_container(cfg, resolve=True, enum_to_str=True)
     parts = {k: resolved[k] for k in ("experiment", "approach", "corpus", "seed", "limit")}
-    parts |= {"model": resolved["model"]["name"], "store": resolved["store"]["kind"], "pack": pack.checksum}
+    parts |= {"model": resolved["model"]["name"], "pack": pack.checksum, "guidance": guidance.key,
+              "guidance_sha": hashlib.sha256(json.dumps(guidance.documents, sort_keys=True).encode()).hexdigest()}
     digest = hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:10]
     return f"{cfg.experiment.name.value}-{cfg.corpus.name.value}-{cfg.approach.name.value}-seed{cfg.seed}-{digest}"
 
@@ -45,9 +46,10 @@ def run(cfg) -> int:
         "language_model": cfg.model.language_model,
     }
     task = answer_task(name, samples, pack, cfg.experiment.attempts, cfg.cache, metadata)
-    log_dir = Path(cfg.log_dir) / run_key(cfg, pack)
+    log_dir = Path(cfg.log_dir) / run_key(cfg, pack, guidance)
     ok, logs = eval_set(task, model=model, log_dir=str(log_dir), max_samples=cfg.max_samples,
-                        display="none" if cfg.limit is not None else None, retry_attempts=2, retry_wait=1)
+                        display="none" if cfg.limit is not None else None, retry_attempts=2, retry_wait=1,
+                        log_level_transcript="info")
     log = logs[0]
     if not ok or log.status != "success":
         print(f"run incomplete ({log.status}); rerun the same command to resume. Log: {log.location}")
@@ -56,5 +58,7 @@ def run(cfg) -> int:
     if not cfg.model.language_model:
         print("note: this model is not a language model; these numbers describe it, not a model's results")
     print(format_summary(summary(sample_frame(read_eval_log(log.location)))))
+    share = superseded_share(pack, corpus, guidance)
+    print(f"rules whose guidance is still stating a superseded value: {share:.1%} (lexical audit)")
     print(f"log: {log.location}")
     return 0

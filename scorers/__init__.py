@@ -1,6 +1,1 @@
-"""Scorers: the pack's deterministic regex checks."""
-
-from omseval.scorers.check import verdict
-from omseval.scorers.compliance import compliance
-
-__all__ = ["compliance", "verdict"]
+"""Scorers: the pack's deterministic regex checks (`check`) and the replay score (`compliance`)."""

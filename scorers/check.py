@@ -1,24 +1,59 @@
 """The pack's check: `re.search` with MULTILINE only (other flags inline), present/absent, required_pattern.
 
-Matching uses the `regex` module in its `re`-compatible mode (VERSION0) so every match is bounded in
-time; a check that times out has no verdict (None): missing evidence, neither pass nor fail.
+Matching uses Python's `re`, as the schema defines, in a worker process so every match is bounded
+in time: a match past the limit kills the worker and gives no verdict (None), which counts as
+missing evidence, neither pass nor fail.
 """
 
-from functools import lru_cache
-
-import regex
+import json
+import re
+import select
+import subprocess
+import sys
+import threading
 
 CHECK_TIMEOUT = 2.0  # seconds per pattern
 
 
-@lru_cache(maxsize=4096)
-def _compiled(pattern: str) -> regex.Pattern:
-    return regex.compile(pattern, regex.MULTILINE | regex.VERSION0)
+def serve() -> None:
+    """The worker: one JSON [pattern, text] per input line, one "1" or "0" per output line."""
+    compiled: dict[str, re.Pattern] = {}
+    for line in sys.stdin:
+        pattern, text = json.loads(line)
+        if pattern not in compiled:
+            compiled[pattern] = re.compile(pattern, re.MULTILINE)
+        sys.stdout.write("1\n" if compiled[pattern].search(text) else "0\n")
+        sys.stdout.flush()
+
+
+class _Matcher:
+    """One worker process answering `re.search` requests; restarted after a time-out."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._proc: subprocess.Popen | None = None
+
+    def search(self, pattern: str, text: str, timeout: float) -> bool:
+        with self._lock:
+            if self._proc is None or self._proc.poll() is not None:
+                self._proc = subprocess.Popen([sys.executable, "-c", "from omseval.scorers.check import serve; serve()"],
+                                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+            self._proc.stdin.write(json.dumps([pattern, text]) + "\n")
+            self._proc.stdin.flush()
+            if select.select([self._proc.stdout], [], [], timeout)[0]:
+                return self._proc.stdout.readline().strip() == "1"
+            self._proc.kill()
+            self._proc.wait()
+            self._proc = None
+            raise TimeoutError(f"pattern took longer than {timeout} s: {pattern[:60]!r}")
+
+
+_matcher = _Matcher()
 
 
 def found(pattern: str, text: str, timeout: float = CHECK_TIMEOUT) -> bool:
     """Whether `pattern` occurs in `text`; raises TimeoutError past `timeout` seconds."""
-    return _compiled(pattern).search(text, timeout=timeout) is not None
+    return _matcher.search(pattern, text, timeout)
 
 
 def verdict(question, answer: str, timeout: float = CHECK_TIMEOUT) -> bool | None:

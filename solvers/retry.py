@@ -5,6 +5,8 @@ message) as a fresh prompt; at most `attempts` attempts, stopping at the first p
 error, a time-out or a check that timed out is missing evidence: recorded, and the loop stops.
 """
 
+import logging
+
 from inspect_ai.model import CachePolicy, ChatMessageUser
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
@@ -12,6 +14,8 @@ from omseval.pack.loader import Question, fill
 from omseval.scorers.check import verdict
 
 ATTEMPTS_KEY = "attempts"
+logger = logging.getLogger(__name__)
+logger.setLevel(logging.INFO)  # attempt outcomes belong in the transcript
 
 
 @solver
@@ -37,6 +41,10 @@ def retry_loop(answer: Solver, retry_template: str, attempts: int = 3, cache: bo
             except Exception as e:  # a lost attempt is missing evidence, not a crash
                 text, passed, error = None, None, f"{type(e).__name__}: {e}"
             record.append({"attempt": n, "answer": text, "passed": passed, "error": error})
+            if passed is None:
+                logger.warning(f"{state.sample_id}: attempt {n} is missing evidence: {error}")
+            elif not passed and n < attempts:
+                logger.info(f"{state.sample_id}: attempt {n} failed the check; sending the corrective message")
             if passed is not False:
                 break
         state.store.set(ATTEMPTS_KEY, record)

@@ -7,11 +7,14 @@ from omegaconf import OmegaConf
 from omseval.errors import UserError
 from omseval.guidance import artifact
 from omseval.guidance.artifact import Guidance
+from omseval.guidance.file_edit import FileEdit
 from omseval.guidance.simple import NoGuidance, Verbatim
+from omseval.oms.service import OMS
 from omseval.pack import Message, Pack
 from omseval.pack.ordering import correction_sequence
 
-BUILDERS = {"verbatim": Verbatim, "none": NoGuidance}
+BUILDERS = {"verbatim": Verbatim, "none": NoGuidance, "oms": OMS, "oms_no_retrieval": OMS,
+            "file_edit": FileEdit, "file_edit_hinted": FileEdit}
 
 __all__ = ["Guidance", "build_guidance", "correction_stream"]
 

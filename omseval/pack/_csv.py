@@ -35,10 +35,12 @@ def read_text(path: Path, name: str) -> str:
 def read_rows(path: Path, name: str, required: list[str]) -> list[dict[str, str]]:
     """Rows as dicts (extra columns kept, ignored by callers); a missing column is an error."""
     text = read_text(path, name).removeprefix(BOM)
+    records: list[list[str]] = []
     try:
-        records = list(csv.reader(io.StringIO(text, newline=""), strict=True))
+        for record in csv.reader(io.StringIO(text, newline=""), strict=True):
+            records.append(record)
     except csv.Error as e:
-        raise PackError(name, f"malformed CSV: {e}") from None
+        raise PackError(name, f"malformed CSV: {e}", row=len(records) or None) from None
     if not records:
         raise PackError(name, "empty file (no header row)")
     header = [h.strip() for h in records[0]]

@@ -13,6 +13,7 @@ from omseval.pack.ordering import PROBABILITIES, correction_sequence, recording_
 DEFAULT_SEEDS = {"larger": 11, "smaller": 7}
 DEFAULT_HANDOFF_SEEDS = (11, 23, 41)
 SEQUENCE_COLUMNS = ["corpus", "seed", "position", "message_id", "rule_id", "skill", "kind", "text", "in_force", "stale"]
+DOCUMENT_COLUMNS = ["skill", "title", "description", "path", "source_url", "pinned_version", "licence", "sha256"]
 SCHEDULE_COLUMNS = ["seed", "case_id", *(f"p{p}" for p in PROBABILITIES)]
 
 
@@ -33,15 +34,28 @@ def schedule_rows(case_ids: list[str], seeds) -> list[dict]:
     return rows
 
 
+def _seed(name: str, row: dict) -> int:
+    try:
+        return int(row["seed"])
+    except ValueError:
+        raise PackError(name, f"{row['seed']!r} is not an integer", row=row["#"], column="seed") from None
+
+
 def _existing_seeds(root: Path) -> tuple[dict[str, int], tuple[int, ...]]:
+    """The seeds a pack already uses (02 per corpus, 07), else the benchmark's."""
     seeds, handoff_seeds = dict(DEFAULT_SEEDS), DEFAULT_HANDOFF_SEEDS
     if (root / FILES["sequence"]).exists():
         for row in read_rows(root / FILES["sequence"], FILES["sequence"], ["corpus", "seed"]):
-            seeds[row["corpus"]] = int(row["seed"])
+            seeds[row["corpus"]] = _seed(FILES["sequence"], row)
     if (root / FILES["schedule"]).exists():
-        found = [int(r["seed"]) for r in read_rows(root / FILES["schedule"], FILES["schedule"], ["seed"])]
+        found = [_seed(FILES["schedule"], r) for r in read_rows(root / FILES["schedule"], FILES["schedule"], ["seed"])]
         handoff_seeds = tuple(dict.fromkeys(found)) or DEFAULT_HANDOFF_SEEDS
     return seeds, handoff_seeds
+
+
+def _require_folder(root: Path) -> None:
+    if not root.is_dir():
+        raise PackError(str(root), "pack folder not found")
 
 
 def listed_files(root: Path) -> list[str]:
@@ -51,16 +65,17 @@ def listed_files(root: Path) -> list[str]:
 
 def build(root: Path) -> str:
     root = Path(root)
+    _require_folder(root)
     seeds, handoff_seeds = _existing_seeds(root)
     docs_file = root / FILES["documents"]
-    columns = list(read_rows(docs_file, FILES["documents"], [])[0]) if docs_file.exists() else []
     rows = read_rows(docs_file, FILES["documents"], ["skill", "path", "sha256"])
+    columns = [c for c in rows[0] if c != "#"] if rows else DOCUMENT_COLUMNS
     for row in rows:
         file = root / row["path"]
         if not file.is_file():
             raise PackError(FILES["documents"], f"{row['path']} not found in the pack", row=row["#"], column="path")
         row["sha256"] = hashlib.sha256(file.read_bytes()).hexdigest()
-    write_rows(docs_file, [c for c in columns if c != "#"], rows)
+    write_rows(docs_file, columns, rows)
     skills = {r["skill"] for r in rows}
     rules = loader._load_rules(root, skills)
     questions = loader._load_questions(root, rules)
@@ -100,8 +115,11 @@ def check_checksums(root: Path) -> None:
 def verify(root: Path) -> str:
     """Check checksums, encoding, schema, references and the regenerated 02/07; return a summary."""
     root = Path(root)
+    _require_folder(root)
     check_checksums(root)
     for name in FILES.values():
+        if not (root / name).is_file():
+            raise PackError(name, "file not found")
         if not has_bom(root / name):
             raise PackError(name, "does not start with a UTF-8 byte-order mark")
     pack = load_pack(root)
@@ -109,7 +127,7 @@ def verify(root: Path) -> str:
     expected = sequence_rows(pack.rules, seeds | {c: DEFAULT_SEEDS[c] for c in loader.CORPORA if c not in seeds})
     _compare(FILES["sequence"], expected, [asdict(m) for m in pack.sequence])
     case_ids = [c.case_id for c in pack.handoff]
-    expected = schedule_rows(case_ids, list(pack.schedule))
+    expected = schedule_rows(case_ids, list(pack.schedule) or DEFAULT_HANDOFF_SEEDS)
     actual = [{"seed": s, "case_id": c} | {f"p{p}": v for p, v in rec.items()}
               for s, cases in pack.schedule.items() for c, rec in cases.items()]
     _compare(FILES["schedule"], expected, actual)

@@ -328,10 +328,10 @@ def _load_handoff(root: Path, rules: dict[str, Rule], questions: list[Question])
         rule_id = r.text(row, "rule_id").strip()
         if rule_id not in rules or rules[rule_id].corpus != "smaller":
             r.fail(row, "rule_id", f"{rule_id!r} is not a smaller-corpus rule of {FILES['rules']}")
-        for agent in ("a", "b"):
+        for agent, qtype in (("a", "familiar"), ("b", "situational")):
             qid = r.text(row, f"agent_{agent}_question_id").strip()
-            if qid not in by_id or by_id[qid].rule_id != rule_id:
-                r.fail(row, f"agent_{agent}_question_id", f"{qid!r} is not a question of {rule_id}")
+            if qid not in by_id or by_id[qid].rule_id != rule_id or by_id[qid].question_type != qtype:
+                r.fail(row, f"agent_{agent}_question_id", f"{qid!r} is not the {qtype} question of {rule_id}")
             if row[f"agent_{agent}_task"] != by_id[qid].question:
                 r.fail(row, f"agent_{agent}_task", f"differs from the text of {qid} in {FILES['questions']}")
         cells = {c: r.text(row, c) for c in _columns(HandoffCase) if c not in ("case_id", "rule_id")}

@@ -2,6 +2,7 @@
 // Usage: java -cp 'lib/*:.' Launcher <home-dir> <bolt-port>; stops on SIGTERM.
 import java.nio.file.Path;
 import org.neo4j.configuration.GraphDatabaseSettings;
+import org.neo4j.io.ByteUnit;
 import org.neo4j.configuration.connectors.BoltConnector;
 import org.neo4j.configuration.helpers.SocketAddress;
 import org.neo4j.dbms.api.DatabaseManagementService;
@@ -13,6 +14,7 @@ public class Launcher {
                 .setConfig(BoltConnector.enabled, true)
                 .setConfig(BoltConnector.listen_address, new SocketAddress("127.0.0.1", Integer.parseInt(args[1])))
                 .setConfig(GraphDatabaseSettings.auth_enabled, false)
+                .setConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.mebiBytes(256))
                 .build();
         Runtime.getRuntime().addShutdownHook(new Thread(dbms::shutdown));
         System.out.println("neo4j ready on bolt://127.0.0.1:" + args[1]);

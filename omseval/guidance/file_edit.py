@@ -1,0 +1,72 @@
+"""AI editing of instruction files: the model picks a file (unless hinted), then rewrites it whole.
+
+A reply that names no single listed file gets one re-ask, then the correction is a filing failure;
+an empty or truncated rewrite keeps the old file and is a processing loss. Both are logged as failures.
+"""
+
+import re
+
+from inspect_ai.model import CachePolicy
+
+from omseval.guidance.base import FileBuilder
+from omseval.pack import Message
+
+FENCE = re.compile(r"^```[^\n]*\n(.*?)\n?```$", re.S)
+REASK = "Your previous reply could not be used: {problem}. Reply with exactly one file name from the list.\n\n{prompt}"
+
+
+def parse_selection(reply: str, names: list[str]) -> str:
+    """The one listed file name (with or without ".md") that appears in the reply; ValueError otherwise."""
+    found = [n for n in names if re.search(rf"(?<![\w-]){re.escape(n)}(?:\.md)?(?![\w-])", reply)]
+    if not found:
+        raise ValueError("it named none of the listed files")
+    if len(found) > 1:
+        raise ValueError(f"it named {len(found)} of the listed files ({', '.join(n + '.md' for n in found)})")
+    return found[0]
+
+
+def strip_fence(reply: str) -> str:
+    """The reply without a surrounding ``` code fence."""
+    m = FENCE.match(reply.strip())
+    return m.group(1) if m else reply
+
+
+def truncated(old: str, new: str, stop_reason: str) -> bool:
+    """The model ran out of tokens, or a long document came back less than half its length."""
+    return stop_reason == "max_tokens" or len(old) > 200 and len(new) < len(old) / 2
+
+
+class FileEdit(FileBuilder):
+    """file_edit (the model chooses the file) and file_edit_hinted (the message's skill is given)."""
+
+    async def generate(self, prompt: str):
+        return await self.model.generate(prompt, cache=CachePolicy(expiry=None) if self.cfg.cache else False)
+
+    async def choose(self, message: Message) -> str:
+        """The file the model says the correction belongs in; ValueError after one re-ask."""
+        listing = "\n".join(f"- {d.skill}.md: {d.title} — {d.description}" for d in self.pack.documents)
+        prompt = self.pack.render("file_selection", files=listing, correction=message.text)
+        names = [d.skill for d in self.pack.documents]
+        try:
+            return parse_selection((await self.generate(prompt)).completion, names)
+        except ValueError as e:
+            return parse_selection((await self.generate(REASK.format(problem=e, prompt=prompt))).completion, names)
+
+    async def apply(self, message: Message) -> dict:
+        if self.corpus == "smaller" or self.cfg.approach.hinted_file:
+            name = self.target(message)
+        else:
+            try:
+                name = await self.choose(message)
+            except ValueError as e:
+                return {"document": None, "correct_file": False, "failure": f"filing failure: {e}"}
+        entry = {"document": name, "correct_file": name == message.skill}
+        old = self.documents[name]
+        template = "shared_file_editing" if self.corpus == "smaller" else "file_editing"
+        output = await self.generate(self.pack.render(template, document=old, correction=message.text))
+        new = strip_fence(output.completion).strip()
+        if not new or truncated(old, new, output.stop_reason):
+            why = "empty reply" if not new else "truncated reply"
+            return entry | {"chars": len(old), "failure": f"processing loss: {why}; the old file was kept"}
+        self.documents[name] = new + "\n"
+        return entry | {"chars": len(self.documents[name])}

@@ -1,0 +1,125 @@
+"""The embedded store: one SQLite file, FTS5 for retrieval."""
+
+import sqlite3
+from pathlib import Path
+
+from omseval.oms.store import Decision, Statement, Store
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS skill (name TEXT PRIMARY KEY, title TEXT, version INTEGER DEFAULT 0, sha256 TEXT);
+CREATE TABLE IF NOT EXISTS statement (
+  id TEXT PRIMARY KEY, skill TEXT REFERENCES skill(name), text TEXT, status TEXT, kind TEXT, block INTEGER,
+  position REAL, prefix TEXT, section TEXT, origin TEXT);
+CREATE VIRTUAL TABLE IF NOT EXISTS statement_fts USING fts5(id UNINDEXED, skill UNINDEXED, text, section, tokenize='porter unicode61');
+CREATE TABLE IF NOT EXISTS correction (
+  message_id TEXT PRIMARY KEY, skill TEXT, text TEXT, position INTEGER, status TEXT, decision TEXT, target TEXT, why TEXT);
+CREATE TABLE IF NOT EXISTS relation (
+  kind TEXT, source TEXT, target TEXT, at INTEGER, why TEXT, correction TEXT);
+CREATE INDEX IF NOT EXISTS relation_target ON relation(kind, target);
+"""
+COLUMNS = ["id", "skill", "text", "status", "kind", "block", "position", "prefix", "section", "origin"]
+
+
+class SQLiteStore(Store):
+    def __init__(self, path: Path):
+        self.db = sqlite3.connect(path, isolation_level=None)
+        self.db.row_factory = sqlite3.Row
+        self.db.executescript("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;" + SCHEMA)
+
+    def _tx(self):
+        return _Transaction(self.db)
+
+    def reset(self) -> None:
+        with self._tx():
+            for table in ("skill", "statement", "statement_fts", "correction", "relation"):
+                self.db.execute(f"DELETE FROM {table}")
+
+    def load_skill(self, skill: str, title: str, statements: list[Statement]) -> None:
+        with self._tx():
+            if self.db.execute("SELECT 1 FROM skill WHERE name=?", (skill,)).fetchone():
+                return
+            self.db.execute("INSERT INTO skill(name, title) VALUES (?, ?)", (skill, title))
+            for s in statements:
+                self._insert(s)
+
+    def skills(self) -> list[str]:
+        return [r[0] for r in self.db.execute("SELECT name FROM skill ORDER BY name")]
+
+    def _insert(self, s: Statement) -> None:
+        self.db.execute(f"INSERT INTO statement({','.join(COLUMNS)}) VALUES ({','.join('?' * len(COLUMNS))})",
+                        [getattr(s, c) for c in COLUMNS])
+        if s.kind == "text":
+            self.db.execute("INSERT INTO statement_fts(id, skill, text, section) VALUES (?,?,?,?)",
+                            (s.id, s.skill, s.text, s.section))
+
+    def record_correction(self, message_id: str, skill: str, text: str, position: int) -> None:
+        self.db.execute("INSERT OR IGNORE INTO correction(message_id, skill, text, position, status) "
+                        "VALUES (?,?,?,?, 'received')", (message_id, skill, text, position))
+
+    def done(self) -> set[str]:
+        return {r[0] for r in self.db.execute("SELECT message_id FROM correction WHERE status != 'received'")}
+
+    def corrections(self) -> list[dict]:
+        rows = self.db.execute("SELECT message_id, position, status, decision, target, why FROM correction ORDER BY position")
+        return [dict(r) for r in rows]
+
+    def search(self, query: list[str], skill: str, k: int, other_k: int) -> list[Statement]:
+        if not query:
+            return []
+        match = " OR ".join('"' + t.replace('"', '""') + '"' for t in query)
+        sql = ("SELECT s.* FROM statement_fts f JOIN statement s ON s.id = f.id WHERE statement_fts MATCH ? "
+               "AND f.skill {} ? ORDER BY bm25(statement_fts), s.id LIMIT ?")
+        rows = list(self.db.execute(sql.format("="), (match, skill, k)))
+        if other_k:
+            rows += list(self.db.execute(sql.format("!="), (match, skill, other_k)))
+        return [self._statement(r) for r in rows]
+
+    def _statement(self, row) -> Statement:
+        s = Statement(**{c: row[c] for c in COLUMNS})
+        succ = self.db.execute("SELECT source FROM relation WHERE kind='SUPERSEDES' AND target=?", (s.id,)).fetchone()
+        s.superseded_by = succ[0] if succ else None
+        return s
+
+    def apply(self, message_id: str, d: Decision, at: int) -> None:
+        with self._tx():
+            if d.statement is not None:
+                self._insert(d.statement)
+                self.db.execute("INSERT INTO relation VALUES ('ASSERTS', ?, ?, ?, ?, ?)",
+                                (message_id, d.statement.id, at, d.why, message_id))
+            if d.action == "supersedes":
+                self.db.execute("UPDATE statement SET status='superseded' WHERE id=?", (d.target,))
+                self.db.execute("INSERT INTO relation VALUES ('SUPERSEDES', ?, ?, ?, ?, ?)",
+                                (d.statement.id, d.target, at, d.why, message_id))
+            if d.action in ("restates", "stale"):
+                self.db.execute("INSERT INTO relation VALUES ('RESTATES', ?, ?, ?, ?, ?)",
+                                (message_id, d.target, at, d.why, message_id))
+            self.db.execute("UPDATE correction SET status='processed', decision=?, target=?, why=? WHERE message_id=?",
+                            (d.action, d.target, d.why, message_id))
+
+    def fail(self, message_id: str, reason: str) -> None:
+        self.db.execute("UPDATE correction SET status='failed', why=? WHERE message_id=?", (reason, message_id))
+
+    def statements(self, skill: str) -> list[Statement]:
+        rows = self.db.execute("SELECT * FROM statement WHERE skill=? ORDER BY position, id", (skill,))
+        return [self._statement(r) for r in rows]
+
+    def record_publication(self, skill: str, version: int, sha256: str) -> None:
+        self.db.execute("UPDATE skill SET version=?, sha256=? WHERE name=?", (version, sha256, skill))
+
+    def publication_version(self, skill: str) -> int:
+        row = self.db.execute("SELECT version FROM skill WHERE name=?", (skill,)).fetchone()
+        return row[0] if row else 0
+
+    def close(self) -> None:
+        self.db.close()
+
+
+class _Transaction:
+    def __init__(self, db):
+        self.db = db
+
+    def __enter__(self):
+        self.db.execute("BEGIN")
+
+    def __exit__(self, exc_type, *_):
+        self.db.execute("ROLLBACK" if exc_type else "COMMIT")

@@ -1,0 +1,35 @@
+"""Tests run offline and deterministically: inspect-ai's home, cache and logs point at temp dirs."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACK = ROOT / "pack"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def isolated_inspect(tmp_path_factory):
+    base = tmp_path_factory.mktemp("inspect")
+    for var in ("XDG_DATA_HOME", "XDG_CACHE_HOME", "INSPECT_CACHE_DIR", "INSPECT_LOG_DIR"):
+        os.environ[var] = str(base / var.lower())
+    os.environ.pop("ANTHROPIC_API_KEY", None)
+    yield
+
+
+@pytest.fixture
+def pack_copy(tmp_path) -> Path:
+    """A writable copy of the shipped pack."""
+    dest = tmp_path / "pack"
+    shutil.copytree(PACK, dest)
+    return dest
+
+
+def run_module(*args, cwd=None, env=None) -> subprocess.CompletedProcess:
+    """Run `python -m <args>` as a user would, capturing output."""
+    return subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True, cwd=cwd,
+                          env={**os.environ, **(env or {})}, timeout=900)

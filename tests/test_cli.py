@@ -1,0 +1,93 @@
+"""End to end through `python -m omseval`, as a user runs it."""
+
+import json
+
+from inspect_ai.log import list_eval_logs, read_eval_log
+
+from tests.conftest import run_module
+
+
+def omseval(tmp_path, *overrides, env=None):
+    return run_module("omseval", f"log_dir={tmp_path / 'logs'}", *overrides, cwd=tmp_path, env=env)
+
+
+def test_replay_offline_end_to_end(tmp_path):
+    result = omseval(tmp_path, "experiment=replay", "approach=verbatim", "limit=8")
+    assert result.returncode == 0, result.stderr
+    assert "not a language model" in result.stdout
+    for word in ("familiar", "situational", "first_attempt", "eventual", "log:"):
+        assert word in result.stdout
+    logs = list_eval_logs(str(tmp_path / "logs"))
+    assert len(logs) == 1
+    log = read_eval_log(logs[0])
+    assert log.status == "success" and len(log.samples) == 8
+    meta = log.eval.metadata
+    assert meta["config"]["approach"]["name"] == "verbatim" and len(meta["pack_checksum"]) == 64
+    assert meta["guidance"]["approach"]["name"] == "verbatim"
+    for s in log.samples:
+        value = s.scores["compliance"].value
+        assert set(value) == {"first_attempt", "eventual", "attempts", "corrective_messages"}
+        assert 1 <= value["attempts"] <= 3 and value["corrective_messages"] == value["attempts"] - 1
+        assert value["eventual"] in (0, 1) and value["first_attempt"] in (0, 1)
+        assert {"question_type", "rule_id", "approach", "corpus"} <= set(s.metadata)
+        if value["first_attempt"] == 0:  # a failed first answer was retried with the corrective message
+            assert value["attempts"] >= 2
+    guidance = list((tmp_path / "logs" / "guidance").iterdir())
+    assert len(guidance) == 1 and json.loads((guidance[0] / "manifest.json").read_text())["messages"] == 640
+
+    again = omseval(tmp_path, "experiment=replay", "approach=verbatim", "limit=8")
+    assert again.returncode == 0
+    assert len(list_eval_logs(str(tmp_path / "logs"))) == 1  # the finished run is reused, not redone
+    assert again.stdout.splitlines()[-5:-1] == result.stdout.splitlines()[-5:-1]
+
+
+def test_guidance_experiment_smaller_corpus(tmp_path):
+    result = omseval(tmp_path, "experiment=guidance", "approach=oms", "corpus=smaller")
+    assert result.returncode == 0, result.stderr
+    log = read_eval_log(list_eval_logs(str(tmp_path / "logs"))[0])
+    assert len(log.samples) == 66
+    assert all(s.scores["compliance"].value["attempts"] == 1 for s in log.samples)
+    assert "still stating a superseded value" in result.stdout
+
+
+def test_missing_pack_writes_nothing(tmp_path):
+    result = omseval(tmp_path, f"pack.path={tmp_path / 'nope'}")
+    assert result.returncode == 2
+    assert "pack folder not found" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "logs").exists()
+
+
+def test_corrupt_pack_names_file_row_column(tmp_path, pack_copy):
+    path = pack_copy / "03-question-scoring.csv"
+    path.write_bytes(path.read_bytes().replace(b",present,", b",presnt,", 1))
+    result = omseval(tmp_path, f"pack.path={pack_copy}")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "03-question-scoring.csv, row" in result.stderr and "column expect" in result.stderr
+    assert not (tmp_path / "logs").exists()
+
+
+def test_sonnet_without_key_refused_before_work(tmp_path):
+    result = omseval(tmp_path, "model=sonnet", env={"ANTHROPIC_API_KEY": ""})
+    assert result.returncode == 2
+    assert "ANTHROPIC_API_KEY" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "logs").exists()
+
+
+def test_unbuilt_experiment_refused(tmp_path):
+    result = omseval(tmp_path, "experiment=handoff")
+    assert result.returncode == 2 and "experiment=handoff is not available" in result.stderr
+
+
+def test_multirun_seed_sweep_keeps_log_events(tmp_path):
+    result = omseval(tmp_path, "-m", "seed=3,5", "approach=verbatim", "experiment=replay", "limit=4")
+    assert result.returncode == 0, result.stderr
+    logs = list_eval_logs(str(tmp_path / "logs"))
+    assert len(logs) == 2
+    for info in logs:
+        log = read_eval_log(info)
+        assert log.status == "success"
+        # Hydra's job logging would strip inspect's handler from the second job on
+        assert any(e.event == "logger" and "corrective message" in e.message.message
+                   for s in log.samples for e in s.events)
+    seeds = {read_eval_log(i).eval.metadata["config"]["seed"] for i in logs}
+    assert seeds == {3, 5}

@@ -1,0 +1,276 @@
+"""`python -m omseval.pack {verify,build,lint}` as a user runs it: exit codes, one-line messages,
+no tracebacks, and `build` reproducing the shipped derived files byte for byte."""
+
+import hashlib
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import PACK, ROOT, run_module
+
+from omseval.pack import FILES
+from omseval.pack._csv import read_rows, write_rows
+from omseval.pack.build import write_checksums
+
+DERIVED = [FILES["sequence"], FILES["schedule"], FILES["documents"], "CHECKSUMS.sha256"]
+
+
+def pack_cmd(*args, cwd=ROOT):
+    return run_module("omseval.pack", *map(str, args), cwd=cwd)
+
+
+def assert_user_error(result, *words):
+    """Exit 2, one `error:` message naming what is wrong, no traceback, nothing on stdout."""
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    assert result.stderr.startswith("error: "), result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+    for word in words:
+        assert word in result.stderr, result.stderr
+
+
+def edit(pack: Path, name: str, change) -> None:
+    rows = read_rows(pack / name, name, [])
+    columns = [c for c in rows[0] if c != "#"]
+    result = change(rows)
+    write_rows(pack / name, columns, rows if result is None else result)
+
+
+def snapshot(pack: Path) -> dict[str, bytes]:
+    return {p.relative_to(pack).as_posix(): p.read_bytes() for p in sorted(pack.rglob("*")) if p.is_file()}
+
+
+# ---------------------------------------------------------------------------------------------
+# verify
+
+
+def test_verify_shipped_pack():
+    result = pack_cmd("verify", PACK)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("pack ok:")
+    assert result.stdout.count("\n") == 1 and result.stdout.endswith(" rows\n")
+    assert result.stderr == ""
+
+
+def test_verify_defaults_to_the_shipped_pack(tmp_path):
+    result = pack_cmd("verify", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("pack ok:")
+
+
+def test_verify_summary_counts(pack_copy):
+    result = pack_cmd("verify", pack_copy)
+    counts = dict(item.split("=") for item in result.stdout.removeprefix("pack ok: ").removesuffix(" rows\n").split())
+    assert list(counts) == ["01", "02", "03", "04", "05", "06", "07"]
+    n_rules = len(read_rows(pack_copy / FILES["rules"], FILES["rules"], []))
+    assert int(counts["01"]) == n_rules and int(counts["02"]) == 4 * n_rules and int(counts["03"]) == 2 * n_rules
+    assert int(counts["06"]) == 5 and int(counts["07"]) == 3 * int(counts["04"])
+
+
+def test_verify_changed_cell_without_rebuild(pack_copy):
+    def change(rows):
+        rows[0]["marker"] = rows[0]["marker"] + "x"
+    edit(pack_copy, FILES["handoff"], change)
+    assert_user_error(pack_cmd("verify", pack_copy), FILES["handoff"], "checksum")
+
+
+def test_verify_changed_skill_document_without_rebuild(pack_copy):
+    doc = next((pack_copy / "skills").glob("*.md"))
+    doc.write_bytes(doc.read_bytes() + b"\nAn extra line.\n")
+    assert_user_error(pack_cmd("verify", pack_copy), f"skills/{doc.name}", "checksum")
+
+
+def test_verify_02_row_swapped(pack_copy):
+    def swap(rows):
+        rows[0], rows[1] = rows[1], rows[0]
+    edit(pack_copy, FILES["sequence"], swap)
+    write_checksums(pack_copy)  # checksums agree: only the order is wrong
+    assert_user_error(pack_cmd("verify", pack_copy), FILES["sequence"], "row 1", "deterministic rule")
+
+
+def test_verify_02_row_swapped_with_positions_kept(pack_copy):
+    """Swapping the contents of rows 3 and 4 but keeping the position column is still caught."""
+    def swap(rows):
+        rows[2], rows[3] = rows[3], rows[2]
+        rows[2]["position"], rows[3]["position"] = "3", "4"
+    edit(pack_copy, FILES["sequence"], swap)
+    write_checksums(pack_copy)
+    assert_user_error(pack_cmd("verify", pack_copy), FILES["sequence"], "row 3")
+
+
+def test_verify_07_flipped_decision(pack_copy):
+    def flip(rows):
+        rows[4]["p50"] = "false" if rows[4]["p50"] == "true" else "true"
+    edit(pack_copy, FILES["schedule"], flip)
+    write_checksums(pack_copy)
+    assert_user_error(pack_cmd("verify", pack_copy), FILES["schedule"], "row 5", "column p50")
+
+
+def test_verify_02_stale_flag_wrong(pack_copy):
+    def flip(rows):
+        row = next(r for r in rows if r["stale"] == "true")
+        row["stale"] = "false"
+        return rows
+    edit(pack_copy, FILES["sequence"], flip)
+    write_checksums(pack_copy)
+    assert_user_error(pack_cmd("verify", pack_copy), FILES["sequence"], "column stale")
+
+
+def test_verify_02_missing_rows(pack_copy):
+    edit(pack_copy, FILES["sequence"], lambda rows: rows[:-4])
+    write_checksums(pack_copy)
+    assert_user_error(pack_cmd("verify", pack_copy), FILES["sequence"])
+
+
+def test_verify_unlisted_file(pack_copy):
+    (pack_copy / "skills" / "stray.md").write_text("not listed\n", encoding="utf-8")
+    assert_user_error(pack_cmd("verify", pack_copy), "CHECKSUMS.sha256", "skills/stray.md")
+
+
+def test_verify_missing_checksums(pack_copy):
+    (pack_copy / "CHECKSUMS.sha256").unlink()
+    assert_user_error(pack_cmd("verify", pack_copy), "CHECKSUMS.sha256")
+
+
+def test_verify_missing_pack_folder(tmp_path):
+    assert_user_error(pack_cmd("verify", tmp_path / "no-such-pack"))
+
+
+def test_verify_missing_pack_folder_names_the_folder(tmp_path):
+    result = pack_cmd("verify", tmp_path / "no-such-pack")
+    assert "no-such-pack" in result.stderr and "build" not in result.stderr
+
+
+def test_verify_missing_csv_not_listed(pack_copy):
+    (pack_copy / FILES["templates"]).unlink()
+    write_checksums(pack_copy)
+    assert_user_error(pack_cmd("verify", pack_copy), FILES["templates"])
+
+
+def test_verify_empty_07(pack_copy):
+    """A pack may choose its handoff seeds, but 04's cases need a schedule."""
+    edit(pack_copy, FILES["schedule"], lambda rows: [])
+    write_checksums(pack_copy)
+    assert_user_error(pack_cmd("verify", pack_copy), FILES["schedule"])
+
+
+# ---------------------------------------------------------------------------------------------
+# build
+
+
+def test_build_regenerates_derived_files_byte_for_byte(pack_copy):
+    before = snapshot(pack_copy)
+    for name in (FILES["sequence"], FILES["schedule"], "CHECKSUMS.sha256"):
+        (pack_copy / name).unlink()
+    result = pack_cmd("build", pack_copy)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("pack ok:") and result.stdout.count("\n") == 1
+    after = snapshot(pack_copy)
+    assert list(after) == list(before)
+    for name in DERIVED:
+        assert after[name] == before[name], name
+    assert after == before
+
+
+def test_build_repairs_scrambled_derived_files(pack_copy):
+    before = snapshot(pack_copy)
+    edit(pack_copy, FILES["sequence"], lambda rows: rows[::-1])
+    edit(pack_copy, FILES["schedule"], lambda rows: [r | {"p50": "true", "p0": "true"} for r in rows])
+    edit(pack_copy, FILES["documents"], lambda rows: [r | {"sha256": "0" * 64} for r in rows])
+    (pack_copy / "CHECKSUMS.sha256").write_text("garbage\n", encoding="utf-8")
+    result = pack_cmd("build", pack_copy)
+    assert result.returncode == 0, result.stderr
+    assert snapshot(pack_copy) == before
+
+
+def test_build_output_matches_the_shipped_files(pack_copy):
+    """Against the live shipped pack too (not only the copy made at the start of the test)."""
+    result = pack_cmd("build", pack_copy)
+    assert result.returncode == 0, result.stderr
+    for name in DERIVED:
+        assert (pack_copy / name).read_bytes() == (PACK / name).read_bytes(), name
+
+
+def test_build_after_editing_a_skill_document(pack_copy):
+    rows = read_rows(pack_copy / FILES["documents"], FILES["documents"], [])
+    doc = rows[1]
+    file = pack_copy / doc["path"]
+    file.write_bytes(file.read_bytes() + b"\n## Added section\n\nA new convention.\n")
+    assert pack_cmd("verify", pack_copy).returncode == 2
+
+    result = pack_cmd("build", pack_copy)
+    assert result.returncode == 0, result.stderr
+    after = read_rows(pack_copy / FILES["documents"], FILES["documents"], [])
+    assert after[1]["sha256"] == hashlib.sha256(file.read_bytes()).hexdigest() != doc["sha256"]
+    assert [r["sha256"] for i, r in enumerate(after) if i != 1] == [r["sha256"] for i, r in enumerate(rows) if i != 1]
+    listing = (pack_copy / "CHECKSUMS.sha256").read_text(encoding="utf-8")
+    assert f"{hashlib.sha256(file.read_bytes()).hexdigest()}  {doc['path']}\n" in listing
+
+    verified = pack_cmd("verify", pack_copy)
+    assert verified.returncode == 0, verified.stderr
+    assert verified.stdout.startswith("pack ok:")
+
+
+def test_checksums_format(pack_copy):
+    lines = (pack_copy / "CHECKSUMS.sha256").read_text(encoding="utf-8").splitlines()
+    paths = [line.split("  ", 1)[1] for line in lines]
+    assert paths == sorted(paths)
+    assert set(FILES.values()) <= set(paths)
+    for line in lines:
+        digest, rel = line.split("  ", 1)
+        assert digest == hashlib.sha256((pack_copy / rel).read_bytes()).hexdigest()
+
+
+def test_build_keeps_custom_seeds(pack_copy):
+    """build reads the seeds from the existing 02 and 07 and keeps them."""
+    edit(pack_copy, FILES["schedule"], lambda rows: [r | {"seed": "5"} for r in rows if r["seed"] == "11"])
+    result = pack_cmd("build", pack_copy)
+    assert result.returncode == 0, result.stderr
+    seeds = {r["seed"] for r in read_rows(pack_copy / FILES["schedule"], FILES["schedule"], [])}
+    assert seeds == {"5"}
+
+
+def test_build_invalid_pack_is_a_user_error(pack_copy):
+    edit(pack_copy, FILES["rules"], lambda rows: [rows[0] | {"rule_id": "BAD"}, *rows[1:]])
+    assert_user_error(pack_cmd("build", pack_copy), FILES["rules"], "row 1", "column rule_id")
+
+
+def test_build_missing_pack_folder(tmp_path):
+    assert_user_error(pack_cmd("build", tmp_path / "no-such-pack"))
+
+
+@pytest.mark.parametrize("name", [FILES["sequence"], FILES["schedule"]])
+def test_build_with_a_bad_seed_cell(pack_copy, name):
+    edit(pack_copy, name, lambda rows: [rows[0] | {"seed": "eleven"}, *rows[1:]])
+    assert_user_error(pack_cmd("build", pack_copy), name, "row 1", "column seed")
+
+
+def test_build_with_empty_05(pack_copy):
+    edit(pack_copy, FILES["documents"], lambda rows: [])
+    result = pack_cmd("build", pack_copy)
+    assert "Traceback" not in result.stderr and result.returncode == 2
+
+
+# ---------------------------------------------------------------------------------------------
+# lint
+
+
+def test_lint_shipped_pack():
+    result = pack_cmd("lint", cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("lint ok:") and result.stdout.count("\n") == 1
+
+
+def test_lint_reports_a_failing_positive_control(pack_copy, tmp_path):
+    """A control answer that no longer passes is a finding (in-process: the CLI import costs seconds)."""
+    from omseval.pack import load_pack
+    from omseval.pack.lint import lint, load_controls
+
+    controls = read_rows(ROOT / "tests" / "pack_controls.csv", "controls", [])
+    qid = next(c["question_id"] for c in controls if c["kind"] == "positive")
+    shutil.copy(ROOT / "tests" / "pack_controls.csv", tmp_path / "controls.csv")
+    edit(tmp_path, "controls.csv", lambda rows: rows + [{"question_id": qid, "kind": "positive",
+                                                         "answer": "Nothing relevant here.", "#": 0}])
+    pack = load_pack(pack_copy)
+    findings = lint(pack, load_controls(tmp_path / "controls.csv", pack))
+    assert any(f.startswith(f"{qid}: a positive control fails") for f in findings)

@@ -1,0 +1,158 @@
+"""`python -m omseval.rescore --pack DIR ANSWERS.csv`: verdicts for saved answers, as CSV on stdout."""
+
+import csv
+import io
+import shutil
+
+import pytest
+from conftest import PACK, ROOT, run_module
+
+from omseval.errors import PackError
+from omseval.pack import FILES, load_pack
+from omseval.pack._csv import read_rows, write_rows
+from omseval.pack.lint import load_controls
+from omseval.rescore import rescore
+from omseval.scorers.check import verdict
+
+
+@pytest.fixture(scope="module")
+def snapshot(tmp_path_factory):
+    """The shipped pack and its control answers, copied once (others may be extending the pack)."""
+    dest = tmp_path_factory.mktemp("rescore")
+    shutil.copytree(PACK, dest / "pack")
+    shutil.copy(ROOT / "tests" / "pack_controls.csv", dest / "pack_controls.csv")
+    pack = load_pack(dest / "pack")
+    return dest / "pack", pack, load_controls(dest / "pack_controls.csv", pack)
+
+
+def control_answers(pack, controls) -> list[dict]:
+    """Every control answer, interleaved so positives and negatives alternate across questions."""
+    rows = []
+    for q in pack.questions:
+        for kind, answers in sorted(controls.get(q.question_id, {}).items()):
+            rows += [{"question_id": q.question_id, "kind": kind, "answer": a} for a in answers]
+    return rows[::-1]  # an order that is not the pack's
+
+
+def parse(stdout: str) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(stdout, newline="")))
+
+
+def run_rescore(*args, cwd=ROOT):
+    return run_module("omseval.rescore", *map(str, args), cwd=cwd)
+
+
+def test_cli_verdicts_on_control_answers(snapshot, tmp_path):
+    pack_dir, pack, controls = snapshot
+    rows = control_answers(pack, controls)
+    assert rows
+    answers = tmp_path / "answers.csv"
+    # extra columns (before, between and after the two read ones) are ignored
+    for i, row in enumerate(rows):
+        row |= {"model": "sonnet", "attempt": str(i % 3 + 1), "notes": "=not a formula, {guidance}"}
+    write_rows(answers, ["model", "question_id", "attempt", "answer", "kind", "notes"], rows)
+
+    result = run_rescore("--pack", pack_dir, answers)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    out = parse(result.stdout)
+    assert out[0] == ["question_id", "passed"]
+    assert [r[0] for r in out[1:]] == [r["question_id"] for r in rows]  # input order
+    questions = {q.question_id: q for q in pack.questions}
+    for row, (qid, passed) in zip(rows, out[1:]):
+        assert passed == ("true" if row["kind"] == "positive" else "false"), (qid, row["kind"], row["answer"])
+        assert passed == str(verdict(questions[qid], row["answer"])).lower()
+
+
+def test_cli_unknown_question_id(snapshot, tmp_path):
+    pack_dir, pack, _ = snapshot
+    answers = tmp_path / "answers.csv"
+    qid = pack.questions[0].question_id
+    write_rows(answers, ["question_id", "answer"], [
+        {"question_id": qid, "answer": "anything"},
+        {"question_id": "q-no-such-question", "answer": "anything"},
+        {"question_id": qid, "answer": "anything"},
+    ])
+    result = run_rescore("--pack", pack_dir, answers)
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+    assert "Traceback" not in result.stderr
+    assert "row 2" in result.stderr and "q-no-such-question" in result.stderr and "answers.csv" in result.stderr
+    assert result.stdout == ""  # nothing half-written
+
+
+def test_in_process_matches_verdict(snapshot, tmp_path):
+    pack_dir, pack, controls = snapshot
+    picked = [r for r in control_answers(pack, controls) if r["kind"] in ("positive", "initial")][:200]
+    answers = tmp_path / "answers.csv"
+    write_rows(answers, ["question_id", "answer"], picked)
+    out = io.StringIO()
+    rescore(pack_dir, answers, out=out)
+    rows = parse(out.getvalue())
+    assert rows[0] == ["question_id", "passed"] and len(rows) == len(picked) + 1
+    assert [r[1] for r in rows[1:]] == ["true" if p["kind"] == "positive" else "false" for p in picked]
+
+
+def test_answers_keep_their_text(snapshot, tmp_path):
+    """Answers are read with the pack's CSV rules: quoted commas, quotes, line breaks and a protected
+    leading '=' come back exactly, so the verdict is on the real text."""
+    pack_dir, _, _ = snapshot
+    custom = tmp_path / "pack"
+    shutil.copytree(pack_dir, custom)
+    qrows = read_rows(custom / FILES["questions"], FILES["questions"], [])
+    columns = [c for c in qrows[0] if c != "#"]
+    qrows[0] |= {"pattern": r"^=SUM\(A1\), \"total\"$", "expect": "present", "required_pattern": ""}
+    write_rows(custom / FILES["questions"], columns, qrows)
+    qid = qrows[0]["question_id"]
+    answers = tmp_path / "answers.csv"
+    write_rows(answers, ["question_id", "answer"], [
+        {"question_id": qid, "answer": 'First line\n=SUM(A1), "total"\nlast line'},
+        {"question_id": qid, "answer": '=SUM(A1), "total" and more'},
+        {"question_id": qid, "answer": "'=SUM(A1), \"total\""},
+    ])
+    out = io.StringIO()
+    rescore(custom, answers, out=out)
+    assert parse(out.getvalue())[1:] == [[qid, "true"], [qid, "false"], [qid, "false"]]
+
+
+def test_timed_out_check_leaves_passed_empty(snapshot, tmp_path):
+    pack_dir, _, _ = snapshot
+    custom = tmp_path / "pack"
+    shutil.copytree(pack_dir, custom)
+    qrows = read_rows(custom / FILES["questions"], FILES["questions"], [])
+    columns = [c for c in qrows[0] if c != "#"]
+    qrows[0] |= {"pattern": r"(a|aa)+$", "expect": "present", "required_pattern": ""}
+    write_rows(custom / FILES["questions"], columns, qrows)
+    qid = qrows[0]["question_id"]
+    answers = tmp_path / "answers.csv"
+    write_rows(answers, ["question_id", "answer"], [{"question_id": qid, "answer": "a" * 5000 + "b"},
+                                                    {"question_id": qid, "answer": "aaa"}])
+    out = io.StringIO()
+    rescore(custom, answers, out=out)
+    assert parse(out.getvalue())[1:] == [[qid, ""], [qid, "true"]]
+
+
+def test_missing_answer_column(snapshot, tmp_path):
+    pack_dir, pack, _ = snapshot
+    answers = tmp_path / "answers.csv"
+    write_rows(answers, ["question_id", "response"], [{"question_id": pack.questions[0].question_id,
+                                                       "response": "x"}])
+    with pytest.raises(PackError) as info:
+        rescore(pack_dir, answers, out=io.StringIO())
+    assert info.value.column == "answer" and "answers.csv" in str(info.value)
+
+
+def test_missing_answers_file(snapshot, tmp_path):
+    pack_dir, _, _ = snapshot
+    with pytest.raises(PackError) as info:
+        rescore(pack_dir, tmp_path / "none.csv", out=io.StringIO())
+    assert "none.csv" in str(info.value) and "not found" in str(info.value)
+
+
+def test_no_answers_gives_only_the_header(snapshot, tmp_path):
+    pack_dir, _, _ = snapshot
+    answers = tmp_path / "answers.csv"
+    write_rows(answers, ["question_id", "answer"], [])
+    out = io.StringIO()
+    rescore(pack_dir, answers, out=out)
+    assert out.getvalue() == "question_id,passed\n"
