@@ -7,8 +7,10 @@ from inspect_ai.log import list_eval_logs, read_eval_log
 from tests.conftest import run_module
 
 
-def omseval(tmp_path, *overrides, env=None):
-    return run_module("omseval", f"log_dir={tmp_path / 'logs'}", *overrides, cwd=tmp_path, env=env)
+def omseval(tmp_path, *args, env=None):
+    flags = [a for a in args if a.startswith("-")]
+    overrides = [a for a in args if not a.startswith("-")]
+    return run_module("omseval", *flags, f"log_dir={tmp_path / 'logs'}", *overrides, cwd=tmp_path, env=env)
 
 
 def test_replay_offline_end_to_end(tmp_path):

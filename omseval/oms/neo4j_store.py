@@ -39,17 +39,16 @@ class Neo4jStore(Store):
     def __init__(self, uri: str, namespace: str, user=None, password=None, database=None):
         self.driver = connect(uri, user, password, database)
         self.database, self.ns = database, namespace
+        self.session = self.driver.session(database=database)  # auto-commit: one round trip per query
         for q in SCHEMA:
             self._run(q)
         self._run("CALL db.awaitIndexes(60)")
 
-    def _run(self, query: str, **params):
-        records, _, _ = self.driver.execute_query(query, params | {"ns": self.ns}, database_=self.database)
-        return records
+    def _run(self, query: str, **params) -> list:
+        return list(self.session.run(query, params | {"ns": self.ns}))
 
     def reset(self) -> None:
-        with self.driver.session(database=self.database) as session:  # batched deletes need an implicit transaction
-            session.run("MATCH (n {ns: $ns}) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 1000 ROWS", ns=self.ns).consume()
+        self._run("MATCH (n {ns: $ns}) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 1000 ROWS")
 
     def load_skill(self, skill: str, title: str, statements: list[Statement]) -> None:
         self._run(
@@ -78,14 +77,16 @@ class Neo4jStore(Store):
     def search(self, query: list[str], skill: str, k: int, other_k: int) -> list[Statement]:
         if not query:
             return []
-        lucene = " OR ".join(f'"{_escape(t)}"' for t in query)
-        cypher = ("CALL db.index.fulltext.queryNodes('oms_statement_text', $q) YIELD node, score "
-                  "WHERE node.ns = $ns AND node.kind = 'text' AND (node.skill = $skill) = $same "
-                  "OPTIONAL MATCH (n:Statement)-[:SUPERSEDES]->(node) "
-                  "RETURN node, n.id AS successor ORDER BY score DESC, node.id LIMIT $k")
-        rows = self._run(cypher, q=lucene, skill=skill, same=True, k=k)
-        if other_k:
-            rows += self._run(cypher, q=lucene, skill=skill, same=False, k=other_k)
+        rows = self._run(
+            "CALL db.index.fulltext.queryNodes('oms_statement_text', $q) YIELD node, score "
+            "WHERE node.ns = $ns AND node.kind = 'text' "
+            "WITH node, node.skill = $skill AS same ORDER BY score DESC, node.id "
+            "WITH same, collect(node) AS nodes "
+            "WITH same, nodes[..(CASE WHEN same THEN $k ELSE $other_k END)] AS nodes "
+            "UNWIND range(0, size(nodes) - 1) AS rank WITH same, rank, nodes[rank] AS node "
+            "OPTIONAL MATCH (n:Statement)-[:SUPERSEDES]->(node) "
+            "RETURN node, n.id AS successor ORDER BY same DESC, rank",
+            q=" OR ".join(f'"{_escape(t)}"' for t in query), skill=skill, k=k, other_k=other_k)
         return [self._statement(r["node"], r["successor"]) for r in rows]
 
     @staticmethod
@@ -127,4 +128,5 @@ class Neo4jStore(Store):
         return rows[0]["v"] if rows else 0
 
     def close(self) -> None:
+        self.session.close()
         self.driver.close()
