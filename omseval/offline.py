@@ -18,10 +18,10 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 import hashlib
 from pathlib import Path
 
-from omseval import heuristic, heuristic_rules
+from omseval import heuristic, heuristic_files, heuristic_rules
 
 # The heuristic's code is its "weights": cached replies are keyed by it (inspect's cache keys on base_url).
-FINGERPRINT = hashlib.sha256(b"".join(Path(m.__file__).read_bytes() for m in (heuristic, heuristic_rules))).hexdigest()[:16]
+FINGERPRINT = hashlib.sha256(b"".join(Path(m.__file__).read_bytes() for m in (heuristic, heuristic_files, heuristic_rules))).hexdigest()[:16]
 
 
 class HeuristicAPI(ModelAPI):

@@ -18,11 +18,11 @@ from omseval.report import format_summary, sample_frame, summary, superseded_sha
 from omseval.tasks import answer_task, question_samples
 
 
-def run_key(cfg, pack, guidance) -> str:
+def run_key(cfg, pack, guidance, model) -> str:
     """A run's log folder: what changes its results, so a rerun resumes or reuses it."""
     resolved = OmegaConf.to_container(cfg, resolve=True, enum_to_str=True)
     parts = {k: resolved[k] for k in ("experiment", "approach", "corpus", "seed", "limit")}
-    parts |= {"model": resolved["model"]["name"], "pack": pack.checksum, "guidance": guidance.key,
+    parts |= {"model": [resolved["model"]["name"], model.api.base_url], "pack": pack.checksum, "guidance": guidance.key,
               "guidance_sha": hashlib.sha256(json.dumps(guidance.documents, sort_keys=True).encode()).hexdigest()}
     digest = hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:10]
     return f"{cfg.experiment.name.value}-{cfg.corpus.name.value}-{cfg.approach.name.value}-seed{cfg.seed}-{digest}"
@@ -46,7 +46,7 @@ def run(cfg) -> int:
         "language_model": cfg.model.language_model,
     }
     task = answer_task(name, samples, pack, cfg.experiment.attempts, cfg.cache, metadata)
-    log_dir = Path(cfg.log_dir) / run_key(cfg, pack, guidance)
+    log_dir = Path(cfg.log_dir) / run_key(cfg, pack, guidance, model)
     ok, logs = eval_set(task, model=model, log_dir=str(log_dir), max_samples=cfg.max_samples,
                         display="none" if cfg.limit is not None else None, retry_attempts=2, retry_wait=1,
                         log_level_transcript="info")

@@ -20,7 +20,6 @@ logger.setLevel(logging.INFO)  # attempt outcomes belong in the transcript
 
 @solver
 def retry_loop(answer: Solver, retry_template: str, attempts: int = 3, cache: bool = True) -> Solver:
-    policy = CachePolicy(expiry=None) if cache else False
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         question = Question(**state.metadata["check"])
@@ -33,6 +32,8 @@ def retry_loop(answer: Solver, retry_template: str, attempts: int = 3, cache: bo
                     prompt = fill(retry_template, guidance=state.metadata["guidance"], question=question.question,
                                   previous_answer=record[-1]["answer"], corrective_message=question.corrective_message)
                     state.messages = [ChatMessageUser(content=prompt)]
+                    # scoped by attempt: a retry prompt that repeats an earlier one is still a fresh call
+                    policy = CachePolicy(expiry=None, scopes={"attempt": str(n)}) if cache else False
                     state = await generate(state, cache=policy)
                 text, error = state.output.completion, None
                 passed = verdict(question, text)

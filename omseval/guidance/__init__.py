@@ -26,12 +26,14 @@ def correction_stream(pack: Pack, corpus: str, seed: int | None) -> list[Message
     return correction_sequence(pack.rules_of(corpus), corpus, seed)
 
 
-def key_parts(cfg, pack: Pack) -> dict:
+def key_parts(cfg, pack: Pack, model) -> dict:
+    """Everything that changes a build's result (the model's endpoint stands for its revision)."""
     approach = OmegaConf.to_container(cfg.approach, enum_to_str=True)
     parts = {"pack": pack.checksum, "corpus": cfg.corpus.name.value, "seed": cfg.seed, "approach": approach}
     if cfg.approach.uses_model:
-        model = OmegaConf.to_container(cfg.model, enum_to_str=True)
-        parts["model"] = {k: model[k] for k in ("name", "base_url", "max_tokens", "temperature")}
+        m = cfg.model
+        parts["model"] = {"name": m.name, "base_url": model.api.base_url, "max_tokens": m.max_tokens,
+                          "temperature": m.temperature}
     if cfg.approach.uses_store:
         parts["store"] = cfg.store.kind.value
     return parts
@@ -41,7 +43,7 @@ async def build_guidance(cfg, pack: Pack, model=None) -> Guidance:
     name = cfg.approach.name.value
     if name not in BUILDERS:
         raise UserError(f"approach={name} is not available in this version of omseval")
-    parts = key_parts(cfg, pack)
+    parts = key_parts(cfg, pack, model)
     key = artifact.artifact_key(parts)
     root = Path(cfg.log_dir) / "guidance"
     if done := artifact.load(root / key):

@@ -1,0 +1,66 @@
+"""The offline heuristic: deterministic answers, token usage, and registration with inspect-ai."""
+
+import asyncio
+import subprocess
+import sys
+
+from inspect_ai.model import get_model
+
+from omseval import heuristic
+
+GUIDANCE = """# Competitive analysis
+
+## Positioning maps
+
+- Plot competitors on a positioning map with four dimensions, one per axis.
+- Refresh every profile every six weeks.
+
+## Tables
+
+- Put our product in the first column of comparison tables.
+"""
+
+
+def test_answers_with_the_most_relevant_passages():
+    text = heuristic.answer(GUIDANCE, "How should I draw the positioning map?", top=1)
+    assert text.endswith("- Plot competitors on a positioning map with four dimensions, one per axis.")
+    assert heuristic.answer(GUIDANCE, "Where does our product go in a comparison table?", top=1).endswith(
+        "first column of comparison tables.")
+
+
+def test_generic_answer_without_guidance_does_not_echo_the_task():
+    assert heuristic.answer("", "How should I draw the positioning map?") == heuristic.GENERIC_ANSWER
+    assert heuristic.answer(GUIDANCE, "zzz qqq") == heuristic.GENERIC_ANSWER
+
+
+def test_retry_puts_the_corrective_message_first():
+    prompt = f"<guidance>\n{GUIDANCE}\n</guidance>\n<task>\nDraw the map.\n</task>\n<correction>\nUse five axes.\n</correction>"
+    assert heuristic.respond(prompt).startswith("Understood. Use five axes.")
+
+
+def test_model_api_is_deterministic_and_reports_usage():
+    model = get_model("omseval/heuristic")
+    prompt = f"<guidance>\n{GUIDANCE}\n</guidance>\n<task>\nHow do we draw positioning maps?\n</task>"
+    first, second = (asyncio.run(model.generate(prompt, cache=False)) for _ in range(2))
+    assert first.completion == second.completion and "four dimensions" in first.completion
+    assert first.usage.input_tokens > 0 and first.usage.output_tokens > 0
+
+
+def test_inspect_cli_finds_the_provider_through_the_entry_point(tmp_path):
+    (tmp_path / "tiny.py").write_text(
+        "from inspect_ai import Task, task\n"
+        "from inspect_ai.dataset import Sample\n"
+        "from inspect_ai.scorer import includes\n"
+        "@task\n"
+        "def tiny():\n"
+        "    prompt = '<guidance>\\n- Maps use four dimensions.\\n</guidance>\\n<task>\\nHow many dimensions on maps?\\n</task>'\n"
+        "    return Task(dataset=[Sample(input=prompt, target='four')], scorer=includes())\n"
+    )
+    result = subprocess.run([sys.executable, "-m", "inspect_ai", "eval", "tiny.py", "--model", "omseval/heuristic",
+                             "--log-dir", str(tmp_path / "logs"), "--display", "plain"],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    from inspect_ai.log import list_eval_logs, read_eval_log
+
+    log = read_eval_log(list_eval_logs(str(tmp_path / "logs"))[0])
+    assert log.status == "success" and log.results.scores[0].metrics["accuracy"].value == 1.0
