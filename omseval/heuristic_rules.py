@@ -35,6 +35,12 @@ def _clean(token: str) -> str:
 
 def values(text: str) -> set[str]:
     """Value tokens of a text, without the values it negates ("three, not two" -> {3})."""
+    found, negated = value_sets(text)
+    return found - negated or negated
+
+
+def value_sets(text: str) -> tuple[set[str], set[str]]:
+    """(values stated, values negated) of a text."""
     found, negated = set(), set()
     words = _TOKEN.findall(_numbers_to_digits(text))
     for i, raw in enumerate(words):
@@ -46,7 +52,7 @@ def values(text: str) -> set[str]:
             negated.add(v)
         else:
             found.add(v)
-    return found - negated or negated
+    return found, negated
 
 
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
@@ -94,13 +100,15 @@ def content_terms(text: str, ignore: set[str] = frozenset()) -> set[str]:
             and len(w) > 2} - ignore
 
 
+def counted(text: str) -> set[str]:
+    """The words that follow numbers ("48 hours", "eight tiles" -> {"hour", "tile"})."""
+    pattern = r"(?:\d+|\b(?:%s))\s*-?\s*([a-z%%]+)" % "|".join(NUMBERS)
+    return {stem(m.group(1)) for m in re.finditer(pattern, _numbers_to_digits(text).lower())}
+
+
 def units(text: str) -> set[int]:
     """Unit groups of the words that follow numbers ("48 hours" -> time)."""
-    groups = set()
-    for m in re.finditer(r"(?:\d+|\b(?:%s))\s*-?\s*([a-z%%]+)" % "|".join(NUMBERS), text.lower()):
-        word = stem(m.group(1))
-        groups |= {i for i, g in enumerate(UNITS) if word in g or m.group(1) in g}
-    return groups
+    return {i for word in counted(text) for i, g in enumerate(UNITS) if word in g}
 
 
 def directive(text: str) -> str:
@@ -115,27 +123,39 @@ def extract(correction: str, skill: str) -> dict:
     return {"subject": " ".join(terms[:8]), "directive": directive(correction), "scope": skill}
 
 
-def _similarity(terms: set[str], unit_groups: set[int], new_values: set[str], text: str, ignore: set[str]) -> float:
-    shared = len(terms & content_terms(text, ignore))
-    return shared + (1.5 if unit_groups & units(text) else 0.0) + (1.0 if new_values & values(text) else 0.0)
+def _similarity(correction: str, text: str, ignore: set[str]) -> float:
+    """Shared content words, plus a bonus for counting the same thing or naming the same value (stated or
+    negated); 0 unless clearly about the same thing."""
+    shared = len(content_terms(correction, ignore) & content_terms(text, ignore))
+    same_count = counted(correction) & counted(text) or units(correction) & units(text)
+    bonus = (1.5 if same_count else 0.0) + (1.0 if set().union(*value_sets(correction)) & values(text) else 0.0)
+    return shared + bonus if shared >= 2 or shared == 1 and bonus else 0.0
+
+
+def _same_count(a: str, b: str) -> bool:
+    """Numbers in both count the same thing (or one of them counts nothing)."""
+    ca, cb = counted(a), counted(b)
+    return not ca or not cb or bool(ca & cb or units(a) & units(b))
 
 
 def reconcile(correction: str, skill: str, candidates: list[dict]) -> dict:
     """candidates: {id, status, skill, text}; returns {decision, target, reason}."""
     ignore = content_terms(skill)
-    terms, unit_groups, new_values = content_terms(correction, ignore), units(correction), values(correction)
+    new_values = values(correction)
     related = []
     for c in candidates:
-        sim = _similarity(terms, unit_groups, new_values, c["text"], ignore) + (0.5 if c.get("skill") == skill else 0.0)
-        if sim >= 2.5:
-            related.append((sim, c))
+        sim = _similarity(correction, c["text"], ignore)
+        if sim >= 2:
+            related.append((sim + (0.5 if c.get("skill") == skill else 0.0), c))
     related.sort(key=lambda x: -x[0])
+    if any(c.get("skill") == skill for _, c in related):  # another document's statement only when this has none
+        related = [(sim, c) for sim, c in related if c.get("skill") == skill]
     current = [c for _, c in related if c["status"] == "current"]
     old = [c for _, c in related if c["status"] != "current"]
     if not related:
         return {"decision": "new", "target": None, "reason": "no related statement"}
     if new_values:
-        same = [c for c in current if new_values <= values(c["text"])]
+        same = [c for c in current if new_values <= values(c["text"]) and _same_count(correction, c["text"])]
         if same:
             return {"decision": "restates", "target": same[0]["id"], "reason": "same values as a current statement"}
         stale = [c for c in old if new_values <= values(c["text"])]
