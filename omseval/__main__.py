@@ -6,7 +6,7 @@ import hydra
 from omegaconf import DictConfig
 
 from omseval.config import register
-from omseval.errors import UserError
+from omseval.errors import run_command
 
 register()
 
@@ -15,12 +15,7 @@ register()
 def main(cfg: DictConfig) -> None:
     from omseval.run import run
 
-    try:
-        code = run(cfg)
-    except UserError as e:
-        print(f"error: {e}", file=sys.stderr)
-        sys.exit(e.exit_code)
-    if code:
+    if code := run_command(run, cfg):
         sys.exit(code)
 
 

@@ -1,3 +1,5 @@
 """inspect-ai entry point: the offline heuristic model provider and the benchmark's tasks."""
 
-from omseval.offline import heuristic_provider  # noqa: F401
+from omseval.offline import heuristic_provider
+
+__all__ = ["heuristic_provider"]

@@ -1,5 +1,7 @@
 """Errors caused by user input: reported as one clear message and a non-zero exit."""
 
+import sys
+
 
 class UserError(Exception):
     """A mistake in the user's input (pack, config, environment). Exit code 2."""
@@ -14,3 +16,12 @@ class PackError(UserError):
         self.file, self.row, self.column = file, row, column
         where = file + (f", row {row}" if row is not None else "") + (f", column {column}" if column else "")
         super().__init__(f"{where}: {message}")
+
+
+def run_command(command, *args) -> int:
+    """Run a command-line action: a UserError becomes one line on stderr and its exit code."""
+    try:
+        return command(*args) or 0
+    except UserError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return e.exit_code

@@ -9,7 +9,7 @@ import csv
 import sys
 from pathlib import Path
 
-from omseval.errors import PackError, UserError
+from omseval.errors import PackError, run_command
 from omseval.pack import load_pack
 from omseval.pack._csv import read_rows
 from omseval.paths import SHIPPED_PACK
@@ -35,12 +35,7 @@ def main(argv=None) -> int:
     parser.add_argument("--pack", type=Path, default=SHIPPED_PACK, help="pack folder (default: the shipped pack)")
     parser.add_argument("answers", type=Path, help="CSV with columns question_id, answer")
     args = parser.parse_args(argv)
-    try:
-        rescore(args.pack, args.answers)
-    except UserError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return e.exit_code
-    return 0
+    return run_command(rescore, args.pack, args.answers)
 
 
 if __name__ == "__main__":

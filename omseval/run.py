@@ -1,6 +1,7 @@
 """One run: compose -> load the pack -> build (or reuse) guidance -> inspect-ai eval -> summary."""
 
 import asyncio
+import sys
 import hashlib
 import json
 from pathlib import Path
@@ -28,13 +29,37 @@ def run_key(cfg, pack, guidance, model) -> str:
     return f"{cfg.experiment.name.value}-{cfg.corpus.name.value}-{cfg.approach.name.value}-seed{cfg.seed}-{digest}"
 
 
+def check_store(cfg) -> None:
+    """Refuse before any work when the approach needs a Neo4j server that cannot be reached."""
+    if cfg.approach.uses_store and cfg.store.kind.value == "neo4j":
+        from omseval.oms.neo4j_store import connect
+
+        connect(cfg.store.uri, cfg.store.user, cfg.store.password, cfg.store.database).close()
+
+
+def check_values(cfg) -> None:
+    for key, value in (("limit", cfg.limit), ("experiment.attempts", cfg.experiment.attempts),
+                       ("approach.top_k", cfg.approach.top_k)):
+        if value is not None and value < 1:
+            raise UserError(f"{key} must be a positive integer, got {value}")
+
+
 def run(cfg) -> int:
+    check_values(cfg)
     check_environment(cfg)
     pack = load_pack(cfg.pack.path or SHIPPED_PACK)
     if cfg.experiment.name.value == "handoff":
         raise UserError("experiment=handoff is not available in this version of omseval")
+    check_store(cfg)
     model = make_model(cfg)
-    guidance = asyncio.run(build_guidance(cfg, pack, model))
+    try:
+        guidance = asyncio.run(build_guidance(cfg, pack, model))
+    except UserError:
+        raise
+    except Exception as e:  # e.g. the model's service failed past its retries: the build resumes on rerun
+        print(f"guidance build stopped: {type(e).__name__}: {e}\nrerun the same command to resume "
+              "from the next unprocessed correction", file=sys.stderr)
+        return 1
     corpus, approach = cfg.corpus.name.value, cfg.approach.name.value
     samples = question_samples(pack, corpus, guidance, approach, cfg.limit)
     name = f"{cfg.experiment.name.value}_{corpus}_{approach}"

@@ -93,3 +93,10 @@ def test_multirun_seed_sweep_keeps_log_events(tmp_path):
                    for s in log.samples for e in s.events)
     seeds = {read_eval_log(i).eval.metadata["config"]["seed"] for i in logs}
     assert seeds == {3, 5}
+
+
+def test_unreachable_neo4j_refused_before_work(tmp_path):
+    result = omseval(tmp_path, "approach=oms", "store=neo4j", "store.uri=bolt://127.0.0.1:1")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "cannot reach Neo4j at bolt://127.0.0.1:1 (store.uri)" in result.stderr
+    assert not (tmp_path / "logs").exists()

@@ -49,6 +49,8 @@ def test_options_on_disk_match_groups():
     ("limit=many", "limit"),
     ("approach.top_kk=3", "top_kk"),
     ("corpus.name=medium", "medium"),
+    ("limit=0", "limit must be a positive integer"),
+    ("experiment.attempts=-1", "experiment.attempts must be a positive integer"),
 ])
 def test_refusals(override, message):
     result = run_module("omseval", override)
