@@ -80,6 +80,9 @@ def run(cfg) -> int:
         print(f"run incomplete ({log.status}); rerun the same command to resume. Log: {log.location}")
         return 1
     print(f"\n{name}: {len(samples)} questions, model {cfg.model.label}, guidance {guidance.key}")
+    m = guidance.manifest
+    print(f"guidance built from {m['messages']} corrections: {m['processed']} processed, "
+          f"{m['failures']} processing losses")
     if not cfg.model.language_model:
         print("note: this model is not a language model; these numbers describe it, not a model's results")
     print(format_summary(summary(sample_frame(read_eval_log(log.location)))))
