@@ -40,9 +40,28 @@ def summary(df: pd.DataFrame) -> pd.DataFrame:
 
 def format_summary(table: pd.DataFrame) -> str:
     out = table.copy()
-    for c in ("first_attempt", "eventual"):
-        out[c] = out[c].map(lambda x: "-" if pd.isna(x) else f"{x:.1%}")
+    for c in ("first_attempt", "eventual", "recorded", "arrived", "present_before", "followed"):
+        if c in out:
+            out[c] = out[c].map(lambda x: "-" if pd.isna(x) else f"{x:.1%}")
     return out.to_string(index=False)
+
+
+def handoff_summary(log: EvalLog) -> pd.DataFrame:
+    """Per agent and recording probability: how often the correction was recorded, arrived in agent B's
+    guidance (its marker), was there before, and how often the agent followed the rule."""
+    rows = []
+    for s in log.samples or []:
+        score = next(iter((s.scores or {}).values()), None)
+        m = s.metadata
+        rows.append({"agent": m["agent"], "probability": m.get("probability"), "recorded": m.get("recorded"),
+                     "arrived": m.get("arrived"), "present_before": m.get("present_before"),
+                     "followed": score.value.get("first_attempt") if score else None})
+    df = pd.DataFrame(rows)
+    table = df.groupby(["agent", "probability"], dropna=False).agg(
+        n=("followed", "size"), recorded=("recorded", "mean"), arrived=("arrived", "mean"),
+        present_before=("present_before", "mean"), followed=("followed", "mean"),
+        followed_excluded=("followed", lambda x: int(x.isna().sum())))
+    return table.reset_index().astype({"probability": "Int64"})
 
 
 def states_superseded(rule, document: str) -> bool:

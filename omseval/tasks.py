@@ -32,6 +32,28 @@ def question_samples(pack: Pack, corpus: str, guidance: Guidance, approach: str,
     ]
 
 
+def handoff_samples(pack: Pack, snapshots, approach: str) -> list[Sample]:
+    """Agent A: each case's familiar question without guidance (one sample, reused by every condition
+    through the model cache); agent B: the situational question with the guidance after the case."""
+    by_id = {q.question_id: q for q in pack.questions}
+    cases = {c.case_id: c for c in pack.handoff}
+
+    def sample(sid, question, guidance, extra):
+        return Sample(id=sid, input=question.question, target=question.intended_rule, metadata={
+            "question_type": question.question_type, "rule_id": question.rule_id, "approach": approach,
+            "corpus": "smaller", "question": question.question, "guidance": guidance, "check": question.__dict__,
+        } | extra)
+
+    samples = [sample(f"{c.case_id}/A", by_id[c.agent_a_question_id], "", {"agent": "A", "case_id": c.case_id})
+               for c in pack.handoff]
+    for s in snapshots:
+        extra = {"agent": "B", "case_id": s.case_id, "seed": s.seed, "probability": s.probability, "order": s.order,
+                 "recorded": s.recorded, "arrived": s.arrived, "present_before": s.present_before}
+        question = by_id[cases[s.case_id].agent_b_question_id]
+        samples.append(sample(f"{s.case_id}/B/seed{s.seed}/p{s.probability}", question, s.guidance, extra))
+    return samples
+
+
 def answer_task(name: str, samples: list[Sample], pack: Pack, attempts: int, cache: bool, metadata: dict) -> Task:
     """Answer each question with its guidance; retry a failed answer up to `attempts` attempts in all."""
     policy = CachePolicy(expiry=None) if cache else False

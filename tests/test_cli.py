@@ -75,11 +75,6 @@ def test_sonnet_without_key_refused_before_work(tmp_path):
     assert not (tmp_path / "logs").exists()
 
 
-def test_unbuilt_experiment_refused(tmp_path):
-    result = omseval(tmp_path, "experiment=handoff")
-    assert result.returncode == 2 and "experiment=handoff is not available" in result.stderr
-
-
 def test_multirun_seed_sweep_keeps_log_events(tmp_path):
     result = omseval(tmp_path, "-m", "seed=3,5", "approach=verbatim", "experiment=replay", "limit=4")
     assert result.returncode == 0, result.stderr

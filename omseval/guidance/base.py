@@ -27,6 +27,10 @@ class Builder:
         """The finished documents and the processing log."""
         raise NotImplementedError
 
+    def snapshot(self) -> dict[str, str]:
+        """The documents as they stand now (the handoff experiment reads them between corrections)."""
+        raise NotImplementedError
+
     def close(self) -> None:
         pass
 
@@ -51,6 +55,9 @@ class FileBuilder(Builder):
 
     def processed(self) -> set[str]:
         return {e["message_id"] for e in self.log}
+
+    def snapshot(self) -> dict[str, str]:
+        return dict(self.documents)
 
     async def process(self, message: Message) -> dict:
         entry = {"message_id": message.message_id, "position": message.position} | await self.apply(message)

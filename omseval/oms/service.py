@@ -18,10 +18,17 @@ def open_store(cfg, workdir) -> Store:
         from omseval.oms.neo4j_store import Neo4jStore
 
         s = cfg.store
-        return Neo4jStore(s.uri, workdir.name.removesuffix(".partial"), s.user, s.password, s.database)
+        return Neo4jStore(s.uri, namespace(workdir), s.user, s.password, s.database)
     from omseval.oms.sqlite_store import SQLiteStore
 
     return SQLiteStore(workdir / "oms.sqlite")
+
+
+def namespace(workdir) -> str:
+    """The build's path below `guidance/`, without `.partial`: unique per build and stable across restarts."""
+    parts = [p.removesuffix(".partial") for p in workdir.parts]
+    start = len(parts) - 1 - parts[::-1].index("guidance") if "guidance" in parts else len(parts) - 1
+    return "/".join(parts[start + 1:]) or parts[-1]
 
 
 def review(decision: Decision, message_id: str, reject: list[str]) -> Decision:
@@ -59,6 +66,9 @@ class OMS(Builder):
         decision = review(decision, message.message_id, list(self.cfg.approach.reject))
         self.store.apply(message.message_id, decision, at=message.position)
         return {"message_id": message.message_id, "decision": decision.action, "target": decision.target}
+
+    def snapshot(self) -> dict[str, str]:
+        return {skill: render(self.store.statements(skill)) for skill in self.store.skills()}
 
     async def publish(self) -> tuple[dict[str, str], list[dict]]:
         documents = {}

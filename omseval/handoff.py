@@ -1,0 +1,94 @@
+"""The handoff experiment: a correction taught once after agent A's task reaches agent B in a fresh session.
+
+Per seed, the cases run in that seed's order (07's rule) and guidance accumulates between them. OMS
+submits every correction; a text-file approach records a case's correction only where the schedule
+(07) says so at the recording probability; `none` records nothing. After each case the guidance is
+snapshotted: agent B answers its task with it, and the case's marker shows whether the correction
+arrived. Snapshots are saved per case, so a build that dies resumes where it stopped.
+"""
+
+import json
+import os
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from omseval.guidance import BUILDERS, artifact, key_parts
+from omseval.pack import Message, Pack
+from omseval.pack.ordering import recording_schedule
+
+ALWAYS = ("oms", "oms_no_retrieval")  # submit every correction: no manual recording
+
+
+@dataclass
+class Snapshot:
+    seed: int
+    probability: int  # recording probability, percent (100 for approaches that always submit)
+    order: int  # position of the case in the seed's run
+    case_id: str
+    recorded: bool
+    guidance: str  # agent B's guidance after this case
+    arrived: bool  # the case's marker is in agent B's guidance
+    present_before: bool  # ... and was already there before this correction
+
+
+def conditions(cfg, pack: Pack) -> list[tuple[int, int]]:
+    seeds = list(cfg.experiment.seeds) or sorted(pack.schedule)
+    if cfg.seed is not None:
+        seeds = [cfg.seed]
+    probabilities = [100] if cfg.approach.name.value in ALWAYS else list(cfg.experiment.probabilities)
+    return [(s, p) for s in seeds for p in probabilities]
+
+
+def _recorded(pack: Pack, approach: str, seed: int, case_id: str, p: int) -> bool:
+    if approach in ALWAYS:
+        return True
+    if approach == "none":
+        return False
+    if seed in pack.schedule:
+        return pack.schedule[seed][case_id][p]
+    return recording_schedule([c.case_id for c in pack.handoff], seed)[1][case_id][p]  # a seed outside 07
+
+
+async def build_handoff(cfg, pack: Pack, model) -> tuple[str, list[Snapshot]]:
+    """(key, snapshots) for every condition; reused when complete, resumed when partial."""
+    parts = key_parts(cfg, pack, model) | {"experiment": "handoff", "conditions": conditions(cfg, pack)}
+    key = "handoff-" + artifact.artifact_key(parts)
+    root = Path(cfg.log_dir) / "guidance"
+    final, partial = root / key, root / f"{key}.partial"
+    if not (final / "manifest.json").exists():
+        for seed, p in conditions(cfg, pack):
+            await _run_condition(cfg, pack, model, partial / f"seed{seed}-p{p}", seed, p)
+        artifact.write_json_atomic(partial / "manifest.json", parts | {"key": key})
+        os.replace(partial, final)
+    snapshots = [Snapshot(**json.loads(line)) for d in sorted(final.glob("seed*-p*"))
+                 for line in (d / "snapshots.jsonl").read_text(encoding="utf-8").splitlines()]
+    return key, snapshots
+
+
+async def _run_condition(cfg, pack: Pack, model, workdir: Path, seed: int, p: int) -> None:
+    approach = cfg.approach.name.value
+    workdir.mkdir(parents=True, exist_ok=True)
+    log = workdir / "snapshots.jsonl"
+    done = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()] if log.exists() else []
+    if len(done) == len(pack.handoff):
+        return
+    builder = BUILDERS[approach](pack, "smaller", workdir, cfg, model)
+    cases = {c.case_id: c for c in pack.handoff}
+    order, _ = recording_schedule(list(cases), seed)
+    before = done[-1]["guidance"] if done else ""
+    try:
+        for n, case_id in enumerate(order[len(done):], start=len(done) + 1):
+            case = cases[case_id]
+            recorded = _recorded(pack, approach, seed, case_id, p)
+            message = Message("smaller", seed, n, f"{case_id}/handoff", case.rule_id, artifact.SHARED, "change",
+                              case.correction, f"{case_id}/handoff", False)
+            if recorded and message.message_id not in builder.processed():
+                await builder.process(message)
+            after = "\n".join(builder.snapshot().values())
+            marker = case.marker.lower()
+            snap = Snapshot(seed, p, n, case_id, recorded, after, marker in after.lower(), marker in before.lower())
+            with open(log, "a", encoding="utf-8") as f:
+                f.write(json.dumps(asdict(snap), ensure_ascii=False) + "\n")
+            before = after
+    finally:
+        builder.close()

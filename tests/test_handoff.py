@@ -1,0 +1,95 @@
+"""The handoff experiment: schedule-driven recording, marker arrival, agent B's guidance, resumption."""
+
+import asyncio
+
+import pytest
+from hydra import compose, initialize_config_dir
+from inspect_ai.log import list_eval_logs, read_eval_log
+
+from omseval.config import register
+from omseval.guidance.file_edit import FileEdit
+from omseval.handoff import build_handoff
+from omseval.models import make_model
+from omseval.pack import load_pack
+from omseval.pack.ordering import recording_schedule
+from tests.conftest import PACK, ROOT, run_module
+
+register()
+pack = load_pack(PACK)
+
+
+def config(tmp_path, *overrides):
+    with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
+        return compose(config_name="config", overrides=["experiment=handoff", f"log_dir={tmp_path}", *overrides])
+
+
+def build(cfg):
+    return asyncio.run(build_handoff(cfg, pack, make_model(cfg)))
+
+
+def test_oms_submits_every_correction(tmp_path):
+    cfg = config(tmp_path, "approach=oms", "experiment.seeds=[11]")
+    assert cfg.corpus.name.value == "smaller"
+    _, snaps = build(cfg)
+    assert len(snaps) == 33 and {s.probability for s in snaps} == {100} and all(s.recorded for s in snaps)
+    order, _ = recording_schedule([c.case_id for c in pack.handoff], 11)
+    assert [s.case_id for s in snaps] == order  # the seed's processing order
+    assert sum(s.arrived for s in snaps) >= 28
+    assert all(len(a.guidance) <= len(b.guidance) * 1.5 for a, b in zip(snaps, snaps[1:]))  # guidance accumulates
+
+
+def test_text_file_records_as_scheduled(tmp_path):
+    cfg = config(tmp_path, "approach=file_edit", "experiment.seeds=[23]", "experiment.probabilities=[0,50,100]")
+    _, snaps = build(cfg)
+    by_p = {p: [s for s in snaps if s.probability == p] for p in (0, 50, 100)}
+    assert not any(s.recorded or s.arrived for s in by_p[0]) and all(s.guidance == "" for s in by_p[0])
+    assert all(s.recorded for s in by_p[100])
+    assert [s.recorded for s in by_p[50]] == [pack.schedule[23][s.case_id][50] for s in by_p[50]]
+    for s in by_p[50]:
+        if s.arrived and not s.present_before:
+            assert s.recorded  # a correction that was never recorded cannot arrive
+
+
+def test_a_build_that_dies_resumes_without_redoing_work(tmp_path, monkeypatch):
+    whole = build(config(tmp_path / "a", "approach=file_edit", "experiment.seeds=[41]", "experiment.probabilities=[100]"))
+    calls, original = [], FileEdit.process
+
+    async def dying(self, message):
+        if len(calls) == 10:
+            raise RuntimeError("the machine went away")
+        calls.append(message.message_id)
+        return await original(self, message)
+
+    cfg = config(tmp_path / "b", "approach=file_edit", "experiment.seeds=[41]", "experiment.probabilities=[100]")
+    monkeypatch.setattr(FileEdit, "process", dying)
+    with pytest.raises(RuntimeError):
+        build(cfg)
+    monkeypatch.setattr(FileEdit, "process", original)
+    processed = []
+
+    async def counting(self, message):
+        processed.append(message.message_id)
+        return await original(self, message)
+
+    monkeypatch.setattr(FileEdit, "process", counting)
+    resumed = build(cfg)
+    assert resumed[1] == whole[1]
+    assert len(processed) == 33 - 10 and not set(processed) & set(calls)
+
+
+def test_handoff_cli(tmp_path):
+    result = run_module("omseval", f"log_dir={tmp_path}", "experiment=handoff", "approach=verbatim",
+                        "experiment.seeds=[11]", "experiment.probabilities=[0,100]")
+    assert result.returncode == 0, result.stderr
+    assert "arrived" in result.stdout and "present_before" in result.stdout
+    log = read_eval_log(list_eval_logs(str(tmp_path))[0])
+    agents = [s.metadata["agent"] for s in log.samples]
+    assert agents.count("A") == 33 and agents.count("B") == 66
+    b100 = [s for s in log.samples if s.metadata["agent"] == "B" and s.metadata["probability"] == 100]
+    assert all(s.metadata["arrived"] for s in b100)  # verbatim keeps the correction, marker and all
+    assert all(s.metadata["guidance"] == "" for s in log.samples if s.metadata["agent"] == "A")
+
+
+def test_handoff_refuses_the_larger_corpus(tmp_path):
+    result = run_module("omseval", f"log_dir={tmp_path}", "experiment=handoff", "corpus=larger")
+    assert result.returncode == 2 and "smaller corpus" in result.stderr and "Traceback" not in result.stderr
