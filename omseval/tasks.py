@@ -2,8 +2,8 @@
 
 from inspect_ai import Task
 from inspect_ai.dataset import MemoryDataset, Sample
-from inspect_ai.solver import chain, generate
 from inspect_ai.model import CachePolicy
+from inspect_ai.solver import chain, generate
 
 from omseval.guidance import Guidance
 from omseval.pack import Pack
@@ -11,25 +11,17 @@ from omseval.scorers.compliance import compliance
 from omseval.solvers import question_prompt, retry_loop
 
 
+def question_sample(q, sample_id: str, guidance: str, approach: str, **extra) -> Sample:
+    """A question as a sample: the solver reads the guidance and the check from its metadata."""
+    return Sample(id=sample_id, input=q.question, target=q.intended_rule, metadata={
+        "question_type": q.question_type, "rule_id": q.rule_id, "approach": approach, "corpus": q.corpus,
+        "question": q.question, "guidance": guidance, "check": q.__dict__,
+    } | extra)
+
+
 def question_samples(pack: Pack, corpus: str, guidance: Guidance, approach: str, limit: int | None) -> list[Sample]:
-    questions = pack.questions_of(corpus)[:limit]
-    return [
-        Sample(
-            id=q.question_id,
-            input=q.question,
-            target=q.intended_rule,
-            metadata={
-                "question_type": q.question_type,
-                "rule_id": q.rule_id,
-                "approach": approach,
-                "corpus": corpus,
-                "question": q.question,
-                "guidance": guidance.for_rule(pack.rule(q.rule_id)),
-                "check": q.__dict__,
-            },
-        )
-        for q in questions
-    ]
+    return [question_sample(q, q.question_id, guidance.for_rule(pack.rule(q.rule_id)), approach)
+            for q in pack.questions_of(corpus)[:limit]]
 
 
 def handoff_samples(pack: Pack, snapshots, approach: str) -> list[Sample]:
@@ -37,20 +29,13 @@ def handoff_samples(pack: Pack, snapshots, approach: str) -> list[Sample]:
     through the model cache); agent B: the situational question with the guidance after the case."""
     by_id = {q.question_id: q for q in pack.questions}
     cases = {c.case_id: c for c in pack.handoff}
-
-    def sample(sid, question, guidance, extra):
-        return Sample(id=sid, input=question.question, target=question.intended_rule, metadata={
-            "question_type": question.question_type, "rule_id": question.rule_id, "approach": approach,
-            "corpus": "smaller", "question": question.question, "guidance": guidance, "check": question.__dict__,
-        } | extra)
-
-    samples = [sample(f"{c.case_id}/A", by_id[c.agent_a_question_id], "", {"agent": "A", "case_id": c.case_id})
-               for c in pack.handoff]
+    samples = [question_sample(by_id[c.agent_a_question_id], f"{c.case_id}/A", "", approach, agent="A",
+                               case_id=c.case_id) for c in pack.handoff]
     for s in snapshots:
-        extra = {"agent": "B", "case_id": s.case_id, "seed": s.seed, "probability": s.probability, "order": s.order,
-                 "recorded": s.recorded, "arrived": s.arrived, "present_before": s.present_before}
-        question = by_id[cases[s.case_id].agent_b_question_id]
-        samples.append(sample(f"{s.case_id}/B/seed{s.seed}/p{s.probability}", question, s.guidance, extra))
+        samples.append(question_sample(
+            by_id[cases[s.case_id].agent_b_question_id], f"{s.case_id}/B/seed{s.seed}/p{s.probability}", s.guidance,
+            approach, agent="B", case_id=s.case_id, seed=s.seed, probability=s.probability, order=s.order,
+            recorded=s.recorded, arrived=s.arrived, present_before=s.present_before))
     return samples
 
 
