@@ -16,7 +16,7 @@ from pathlib import Path
 from hydra import compose, initialize_config_dir
 
 from omseval.config import register
-from omseval.guidance import correction_stream
+from omseval.guidance.build import correction_stream
 from omseval.models import make_model
 from omseval.oms.service import OMS
 from omseval.pack import load_pack

@@ -12,7 +12,8 @@ import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from omseval.guidance import BUILDERS, artifact, key_parts
+from omseval.guidance import artifact
+from omseval.guidance.build import BUILDERS, key_parts
 from omseval.pack import Message, Pack
 from omseval.pack.ordering import recording_schedule
 

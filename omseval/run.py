@@ -11,7 +11,7 @@ from inspect_ai.log import read_eval_log
 from omegaconf import OmegaConf
 
 from omseval.errors import UserError
-from omseval.guidance import build_guidance
+from omseval.guidance.build import build_guidance
 from omseval.handoff import build_handoff
 from omseval.models import check_environment, make_model
 from omseval.pack import load_pack

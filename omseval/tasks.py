@@ -5,7 +5,7 @@ from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.model import CachePolicy
 from inspect_ai.solver import chain, generate
 
-from omseval.guidance import Guidance
+from omseval.guidance.artifact import Guidance
 from omseval.pack import Pack
 from omseval.scorers.compliance import compliance
 from omseval.solvers import question_prompt, retry_loop

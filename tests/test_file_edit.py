@@ -9,7 +9,7 @@ import pytest
 from hydra import compose, initialize_config_dir
 
 from omseval.config import register
-from omseval.guidance import build_guidance
+from omseval.guidance.build import build_guidance
 from omseval.guidance.file_edit import FileEdit, parse_selection, strip_fence, truncated
 from omseval.heuristic import respond
 from omseval.heuristic_files import HEADING, edit, select

@@ -8,7 +8,7 @@ from hydra import compose, initialize_config_dir
 from inspect_ai.model import ModelOutput, ModelUsage, get_model
 
 from omseval.config import register
-from omseval.guidance import build_guidance, correction_stream
+from omseval.guidance.build import build_guidance, correction_stream
 from omseval.models import make_model
 from omseval.oms.compiler import Compiler, parse_json
 from omseval.oms.documents import to_statements

@@ -2,6 +2,7 @@
 
 import hashlib
 from fnmatch import fnmatch
+from pathlib import Path
 
 from omseval.guidance.artifact import SHARED
 from omseval.guidance.base import Builder
@@ -25,10 +26,12 @@ def open_store(cfg, workdir) -> Store:
 
 
 def namespace(workdir) -> str:
-    """The build's path below `guidance/`, without `.partial`: unique per build and stable across restarts."""
-    parts = [p.removesuffix(".partial") for p in workdir.parts]
+    """The build's path below `guidance/` plus a digest of its folder: unique per build and log folder,
+    stable across restarts (`.partial` is ignored)."""
+    parts = [p.removesuffix(".partial") for p in Path(workdir).resolve().parts]
     start = len(parts) - 1 - parts[::-1].index("guidance") if "guidance" in parts else len(parts) - 1
-    return "/".join(parts[start + 1:]) or parts[-1]
+    digest = hashlib.sha256("/".join(parts).encode()).hexdigest()[:8]
+    return "/".join(parts[start + 1:]) + "@" + digest
 
 
 def review(decision: Decision, message_id: str, reject: list[str]) -> Decision:
