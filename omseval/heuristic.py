@@ -87,14 +87,12 @@ def retry_answer(guidance: str, task: str, correction: str) -> str:
 
 def respond(prompt: str) -> str:
     """Dispatch on the prompt's XML-tagged slots."""
-    from omseval import heuristic_files as files
+    from omseval import heuristic_files as files, heuristic_rules as rules  # they build on this module
 
     if (listed := tagged(prompt, "files")) is not None:
         return files.select(listed, tagged(prompt, "correction") or "")
     if (document := tagged(prompt, "document")) is not None:
         return files.edit(document, tagged(prompt, "correction") or "")
-    from omseval import heuristic_rules as rules
-
     operation = tagged(prompt, "operation")
     if operation == "extract":
         return json.dumps(rules.extract(tagged(prompt, "correction") or "", tagged(prompt, "skill") or ""))
