@@ -89,8 +89,7 @@ def run(cfg) -> int:
     task = answer_task(name, samples, pack, cfg.experiment.attempts, cfg.cache, metadata)
     log_dir = Path(cfg.log_dir) / run_key(cfg, pack, model, built)
     ok, logs = eval_set(task, model=model, log_dir=str(log_dir), max_samples=cfg.max_samples,
-                        display="none" if cfg.limit is not None else None, retry_attempts=2, retry_wait=1,
-                        log_level_transcript="info")
+                        retry_attempts=2, retry_wait=1, log_level_transcript="info")
     log = logs[0]
     if not ok or log.status != "success":
         print(f"run incomplete ({log.status}); rerun the same command to resume. Log: {log.location}")
