@@ -95,3 +95,14 @@ def test_unreachable_neo4j_refused_before_work(tmp_path):
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "cannot reach Neo4j at bolt://127.0.0.1:1 (store.uri)" in result.stderr
     assert not (tmp_path / "logs").exists()
+
+
+def test_unusable_model_replies_are_counted_processing_losses(tmp_path):
+    """mockllm answers every OMS prompt with plain text: each correction gets one repair request, then
+    counts as a processing loss; the run still completes and says so."""
+    result = omseval(tmp_path, "model=mock", "approach=oms", "corpus=smaller", "experiment=guidance", "limit=2")
+    assert result.returncode == 0, result.stderr
+    assert "132 corrections, 0 processed, 132 processing losses" in result.stdout
+    key = next((tmp_path / "logs" / "guidance").iterdir())
+    log = [json.loads(line) for line in (key / "processing.jsonl").read_text().splitlines()]
+    assert all("after one repair request" in e["failure"] for e in log)
