@@ -29,6 +29,16 @@ def pack_copy(tmp_path) -> Path:
     return dest
 
 
+@pytest.fixture(scope="session")
+def shipped():
+    """The shipped pack and its control answers (tests/pack_controls.csv)."""
+    from omseval.pack import load_pack
+    from omseval.pack.lint import load_controls
+
+    pack = load_pack(PACK)
+    return pack, load_controls(ROOT / "tests" / "pack_controls.csv", pack)
+
+
 def run_module(*args, cwd=None, env=None) -> subprocess.CompletedProcess:
     """Run `python -m <args>` as a user would, capturing output."""
     return subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True, cwd=cwd,

@@ -4,7 +4,6 @@ Python's `re` (re.search, re.MULTILINE only, other flags inline; present/absent;
 import csv
 import io
 import re
-import shutil
 import time
 from types import SimpleNamespace
 
@@ -12,7 +11,6 @@ import pytest
 
 from omseval.pack import FILES, load_pack
 from omseval.pack._csv import BOM, read_rows, write_rows
-from omseval.pack.lint import load_controls
 from omseval.scorers.check import verdict
 
 
@@ -185,19 +183,8 @@ def test_timeout_applies_per_call_not_globally():
 # agreement with Python's re
 
 
-@pytest.fixture(scope="module")
-def shipped_with_controls(tmp_path_factory):
-    from conftest import PACK, ROOT
-
-    dest = tmp_path_factory.mktemp("shipped")
-    shutil.copytree(PACK, dest / "pack")
-    shutil.copy(ROOT / "tests" / "pack_controls.csv", dest / "pack_controls.csv")
-    pack = load_pack(dest / "pack")
-    return pack, load_controls(dest / "pack_controls.csv", pack)
-
-
-def test_verdict_agrees_with_re_on_every_control_answer(shipped_with_controls):
-    pack, controls = shipped_with_controls
+def test_verdict_agrees_with_re_on_every_control_answer(shipped):
+    pack, controls = shipped
     disagreements, n = [], 0
     for q in pack.questions:
         for kind, answers in controls.get(q.question_id, {}).items():
@@ -209,8 +196,8 @@ def test_verdict_agrees_with_re_on_every_control_answer(shipped_with_controls):
     assert disagreements == []
 
 
-def test_controls_pass_and_fail_as_labelled(shipped_with_controls):
-    pack, controls = shipped_with_controls
+def test_controls_pass_and_fail_as_labelled(shipped):
+    pack, controls = shipped
     for q in pack.questions:
         for kind, answers in controls.get(q.question_id, {}).items():
             for text in answers:

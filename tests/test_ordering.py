@@ -37,7 +37,7 @@ def schema_order(rules, seed: int) -> list[str]:
 
 @pytest.fixture(scope="module")
 def shipped(tmp_path_factory):
-    from conftest import PACK
+    from tests.conftest import PACK
 
     dest = tmp_path_factory.mktemp("shipped") / "pack"
     shutil.copytree(PACK, dest)  # a snapshot: others may be extending the shipped pack

@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import PACK, ROOT, run_module
+from tests.conftest import PACK, ROOT, run_module
 
 from omseval.pack import FILES
 from omseval.pack._csv import read_rows, write_rows

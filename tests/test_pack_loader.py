@@ -93,7 +93,7 @@ def shipped(tmp_path_factory):
     """One loaded snapshot of the shipped pack (copied first: others may be extending it)."""
     import shutil
 
-    from conftest import PACK
+    from tests.conftest import PACK
 
     dest = tmp_path_factory.mktemp("shipped") / "pack"
     shutil.copytree(PACK, dest)

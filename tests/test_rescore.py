@@ -5,24 +5,19 @@ import io
 import shutil
 
 import pytest
-from conftest import PACK, ROOT, run_module
+from tests.conftest import PACK, ROOT, run_module
 
 from omseval.errors import PackError
-from omseval.pack import FILES, load_pack
+from omseval.pack import FILES
 from omseval.pack._csv import read_rows, write_rows
-from omseval.pack.lint import load_controls
 from omseval.rescore import rescore
 from omseval.scorers.check import verdict
 
 
 @pytest.fixture(scope="module")
-def snapshot(tmp_path_factory):
-    """The shipped pack and its control answers, copied once (others may be extending the pack)."""
-    dest = tmp_path_factory.mktemp("rescore")
-    shutil.copytree(PACK, dest / "pack")
-    shutil.copy(ROOT / "tests" / "pack_controls.csv", dest / "pack_controls.csv")
-    pack = load_pack(dest / "pack")
-    return dest / "pack", pack, load_controls(dest / "pack_controls.csv", pack)
+def snapshot(shipped):
+    """The shipped pack's folder, the pack and its control answers."""
+    return (PACK, *shipped)
 
 
 def control_answers(pack, controls) -> list[dict]:
