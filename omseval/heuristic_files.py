@@ -12,7 +12,7 @@ from omseval.heuristic_rules import content_terms, directive, units, values
 
 HEADING = "## Team corrections"
 _FILE = re.compile(r"^\s*[-*]\s*(\S+\.md)\s*:\s*(.*?)(?:\s+—\s+(.*))?$", re.M)  # - name.md: title — description
-MIN_SIMILARITY = 2.5  # as in heuristic_rules.reconcile
+MIN_SIMILARITY = 2.5  # shared words (plus unit bonus) for a sentence to count as the one a correction replaces
 
 
 def select(files: str, correction: str) -> str:

@@ -2,9 +2,14 @@
 
 import os
 
-from inspect_ai.model import GenerateConfig, Model, ModelOutput, ModelUsage, get_model
+from inspect_ai.model import CachePolicy, GenerateConfig, Model, ModelOutput, ModelUsage, get_model
 
 from omseval.errors import UserError
+
+
+def cache_policy(enabled: bool, **scopes: str) -> CachePolicy | bool:
+    """inspect's model-call cache, kept without expiry; `scopes` separate calls that share a prompt."""
+    return CachePolicy(expiry=None, scopes=scopes) if enabled else False
 
 
 def check_environment(cfg) -> None:

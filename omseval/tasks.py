@@ -2,10 +2,10 @@
 
 from inspect_ai import Task
 from inspect_ai.dataset import MemoryDataset, Sample
-from inspect_ai.model import CachePolicy
 from inspect_ai.solver import chain, generate
 
 from omseval.guidance.artifact import Guidance
+from omseval.models import cache_policy
 from omseval.pack import Pack
 from omseval.scorers.compliance import compliance
 from omseval.solvers import question_prompt, retry_loop
@@ -41,8 +41,7 @@ def handoff_samples(pack: Pack, snapshots, approach: str) -> list[Sample]:
 
 def answer_task(name: str, samples: list[Sample], pack: Pack, attempts: int, cache: bool, metadata: dict) -> Task:
     """Answer each question with its guidance; retry a failed answer up to `attempts` attempts in all."""
-    policy = CachePolicy(expiry=None) if cache else False
-    answer = chain(question_prompt(pack.templates["question"]), generate(cache=policy))
+    answer = chain(question_prompt(pack.templates["question"]), generate(cache=cache_policy(cache)))
     return Task(
         name=name,
         dataset=MemoryDataset(samples, name=name),

@@ -7,9 +7,10 @@ error, a time-out or a check that timed out is missing evidence: recorded, and t
 
 import logging
 
-from inspect_ai.model import CachePolicy, ChatMessageUser
+from inspect_ai.model import ChatMessageUser
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
+from omseval.models import cache_policy
 from omseval.pack.loader import Question, fill
 from omseval.scorers.check import verdict
 
@@ -33,8 +34,7 @@ def retry_loop(answer: Solver, retry_template: str, attempts: int = 3, cache: bo
                                   previous_answer=record[-1]["answer"], corrective_message=question.corrective_message)
                     state.messages = [ChatMessageUser(content=prompt)]
                     # scoped by attempt: a retry prompt that repeats an earlier one is still a fresh call
-                    policy = CachePolicy(expiry=None, scopes={"attempt": str(n)}) if cache else False
-                    state = await generate(state, cache=policy)
+                    state = await generate(state, cache=cache_policy(cache, attempt=str(n)))
                 text, error = state.output.completion, None
                 passed = verdict(question, text)
                 if passed is None:

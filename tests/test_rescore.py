@@ -88,17 +88,20 @@ def test_in_process_matches_verdict(snapshot, tmp_path):
     assert [r[1] for r in rows[1:]] == ["true" if p["kind"] == "positive" else "false" for p in picked]
 
 
-def test_answers_keep_their_text(snapshot, tmp_path):
-    """Answers are read with the pack's CSV rules: quoted commas, quotes, line breaks and a protected
-    leading '=' come back exactly, so the verdict is on the real text."""
-    pack_dir, _, _ = snapshot
+def pack_with_pattern(pack_dir, tmp_path, pattern: str):
+    """A copy of the pack whose first question checks for `pattern` (present); returns (folder, question id)."""
     custom = tmp_path / "pack"
     shutil.copytree(pack_dir, custom)
     qrows = read_rows(custom / FILES["questions"], FILES["questions"], [])
-    columns = [c for c in qrows[0] if c != "#"]
-    qrows[0] |= {"pattern": r"^=SUM\(A1\), \"total\"$", "expect": "present", "required_pattern": ""}
-    write_rows(custom / FILES["questions"], columns, qrows)
-    qid = qrows[0]["question_id"]
+    qrows[0] |= {"pattern": pattern, "expect": "present", "required_pattern": ""}
+    write_rows(custom / FILES["questions"], [c for c in qrows[0] if c != "#"], qrows)
+    return custom, qrows[0]["question_id"]
+
+
+def test_answers_keep_their_text(snapshot, tmp_path):
+    """Answers are read with the pack's CSV rules: quoted commas, quotes, line breaks and a protected
+    leading '=' come back exactly, so the verdict is on the real text."""
+    custom, qid = pack_with_pattern(snapshot[0], tmp_path, r"^=SUM\(A1\), \"total\"$")
     answers = tmp_path / "answers.csv"
     write_rows(answers, ["question_id", "answer"], [
         {"question_id": qid, "answer": 'First line\n=SUM(A1), "total"\nlast line'},
@@ -111,14 +114,7 @@ def test_answers_keep_their_text(snapshot, tmp_path):
 
 
 def test_timed_out_check_leaves_passed_empty(snapshot, tmp_path):
-    pack_dir, _, _ = snapshot
-    custom = tmp_path / "pack"
-    shutil.copytree(pack_dir, custom)
-    qrows = read_rows(custom / FILES["questions"], FILES["questions"], [])
-    columns = [c for c in qrows[0] if c != "#"]
-    qrows[0] |= {"pattern": r"(a|aa)+$", "expect": "present", "required_pattern": ""}
-    write_rows(custom / FILES["questions"], columns, qrows)
-    qid = qrows[0]["question_id"]
+    custom, qid = pack_with_pattern(snapshot[0], tmp_path, r"(a|aa)+$")
     answers = tmp_path / "answers.csv"
     write_rows(answers, ["question_id", "answer"], [{"question_id": qid, "answer": "a" * 5000 + "b"},
                                                     {"question_id": qid, "answer": "aaa"}])

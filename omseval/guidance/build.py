@@ -15,6 +15,7 @@ from omseval.pack.ordering import correction_sequence
 BUILDERS = {"verbatim": Verbatim, "none": NoGuidance, "oms": OMS, "oms_no_retrieval": OMS,
             "file_edit": FileEdit, "file_edit_hinted": FileEdit}
 
+
 def correction_stream(pack: Pack, corpus: str, seed: int | None) -> list[Message]:
     """The pack's own sequence (02), or the same deterministic rule applied with another seed."""
     if seed is None:

@@ -6,9 +6,8 @@ an empty or truncated rewrite keeps the old file and is a processing loss. Both 
 
 import re
 
-from inspect_ai.model import CachePolicy
-
 from omseval.guidance.base import FileBuilder
+from omseval.models import cache_policy
 from omseval.pack import Message
 
 FENCE = re.compile(r"^```[^\n]*\n(.*?)\n?```$", re.S)
@@ -40,7 +39,7 @@ class FileEdit(FileBuilder):
     """file_edit (the model chooses the file) and file_edit_hinted (the message's skill is given)."""
 
     async def generate(self, prompt: str):
-        return await self.model.generate(prompt, cache=CachePolicy(expiry=None) if self.cfg.cache else False)
+        return await self.model.generate(prompt, cache=cache_policy(self.cfg.cache))
 
     async def choose(self, message: Message) -> str:
         """The file the model says the correction belongs in; ValueError after one re-ask."""

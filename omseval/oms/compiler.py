@@ -7,9 +7,10 @@ correction is recorded as failed (a processing loss, counted and reported).
 import json
 import re
 
-from inspect_ai.model import CachePolicy, Model
+from inspect_ai.model import Model
 
 from omseval.heuristic import STOPWORDS
+from omseval.models import cache_policy
 from omseval.oms.documents import NEW_POSITION, NEW_SECTION
 from omseval.oms.prompts import EXTRACT, RECONCILE, REPAIR
 from omseval.oms.store import Decision, Statement, Store
@@ -61,7 +62,7 @@ def candidate_list(candidates: list[Statement]) -> str:
 class Compiler:
     def __init__(self, model: Model, retrieval: bool, top_k: int, cache: bool):
         self.model, self.retrieval, self.top_k = model, retrieval, top_k
-        self.cache = CachePolicy(expiry=None) if cache else False
+        self.cache = cache_policy(cache)
         self.calls = 0
 
     async def ask(self, prompt: str, check) -> dict:

@@ -13,7 +13,6 @@ from omseval.pack.ordering import PROBABILITIES, correction_sequence, recording_
 DEFAULT_SEEDS = {"larger": 11, "smaller": 7}
 DEFAULT_HANDOFF_SEEDS = (11, 23, 41)
 SEQUENCE_COLUMNS = ["corpus", "seed", "position", "message_id", "rule_id", "skill", "kind", "text", "in_force", "stale"]
-DOCUMENT_COLUMNS = ["skill", "title", "description", "path", "source_url", "pinned_version", "licence", "sha256"]
 SCHEDULE_COLUMNS = ["seed", "case_id", *(f"p{p}" for p in PROBABILITIES)]
 
 
@@ -53,23 +52,17 @@ def _existing_seeds(root: Path) -> tuple[dict[str, int], tuple[int, ...]]:
     return seeds, handoff_seeds
 
 
-def _require_folder(root: Path) -> None:
-    if not root.is_dir():
-        raise PackError(str(root), "pack folder not found")
-
-
 def listed_files(root: Path) -> list[str]:
     names = [p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file()]
     return sorted(n for n in names if n != "CHECKSUMS.sha256" and not n.startswith("."))
 
 
 def build(root: Path) -> str:
-    root = Path(root)
-    _require_folder(root)
+    root = loader.require_folder(root)
     seeds, handoff_seeds = _existing_seeds(root)
     docs_file = root / FILES["documents"]
     rows = read_rows(docs_file, FILES["documents"], ["skill", "path", "sha256"])
-    columns = [c for c in rows[0] if c != "#"] if rows else DOCUMENT_COLUMNS
+    columns = [c for c in rows[0] if c != "#"] if rows else loader.columns(loader.SkillDocument)
     for row in rows:
         file = root / row["path"]
         if not file.is_file():
@@ -114,8 +107,7 @@ def check_checksums(root: Path) -> None:
 
 def verify(root: Path) -> str:
     """Check checksums, encoding, schema, references and the regenerated 02/07; return a summary."""
-    root = Path(root)
-    _require_folder(root)
+    root = loader.require_folder(root)
     check_checksums(root)
     for name in FILES.values():
         if not (root / name).is_file():

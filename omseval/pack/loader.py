@@ -122,7 +122,7 @@ def fill(template: str, **values: str) -> str:
     return PLACEHOLDER.sub(lambda m: values[m.group(1)], template)
 
 
-def _columns(cls) -> list[str]:
+def columns(cls) -> list[str]:
     return [f for f in cls.__dataclass_fields__ if f != "text"]
 
 
@@ -178,9 +178,7 @@ class _Reader:
 
 
 def load_pack(path: str | Path) -> Pack:
-    root = Path(path)
-    if not root.is_dir():
-        raise PackError(str(path), "pack folder not found")
+    root = require_folder(path)
     documents = _load_documents(root)
     skills = {d.skill for d in documents}
     rules = _load_rules(root, skills)
@@ -200,6 +198,13 @@ def load_pack(path: str | Path) -> Pack:
     )
 
 
+def require_folder(path: str | Path) -> Path:
+    root = Path(path)
+    if not root.is_dir():
+        raise PackError(str(path), "pack folder not found")
+    return root
+
+
 def pack_checksum(root: Path) -> str:
     """sha256 of CHECKSUMS.sha256 when present (it names every file), else of the CSVs."""
     listing = root / "CHECKSUMS.sha256"
@@ -211,7 +216,7 @@ def pack_checksum(root: Path) -> str:
 
 
 def _load_documents(root: Path) -> list[SkillDocument]:
-    r = _Reader(root, "documents", _columns(SkillDocument))
+    r = _Reader(root, "documents", columns(SkillDocument))
     seen, docs = set(), []
     for row in r.rows:
         skill = r.match(row, "skill", SKILL_ID)
@@ -232,7 +237,7 @@ def _load_documents(root: Path) -> list[SkillDocument]:
 
 
 def _load_rules(root: Path, skills: set[str]) -> dict[str, Rule]:
-    r = _Reader(root, "rules", _columns(Rule))
+    r = _Reader(root, "rules", columns(Rule))
     rules: dict[str, Rule] = {}
     for row in r.rows:
         corpus = r.choice(row, "corpus", CORPORA)
@@ -243,13 +248,13 @@ def _load_rules(root: Path, skills: set[str]) -> dict[str, Rule]:
             r.fail(row, "skill", "smaller-corpus rules use the skill 'shared'")
         if corpus == "larger" and skill not in skills:
             r.fail(row, "skill", f"{skill!r} is not a skill of {FILES['documents']}")
-        cells = {c: r.text(row, c) for c in _columns(Rule) if c not in ("corpus", "rule_id", "skill")}
+        cells = {c: r.text(row, c) for c in columns(Rule) if c not in ("corpus", "rule_id", "skill")}
         rules[rule_id] = Rule(corpus=corpus, rule_id=rule_id, skill=skill, **cells)
     return rules
 
 
 def _load_questions(root: Path, rules: dict[str, Rule]) -> list[Question]:
-    r = _Reader(root, "questions", _columns(Question))
+    r = _Reader(root, "questions", columns(Question))
     seen, questions, types = set(), [], {}
     for row in r.rows:
         corpus = r.choice(row, "corpus", CORPORA)
@@ -319,7 +324,7 @@ def _load_sequence(root: Path, rules: dict[str, Rule]) -> list[Message]:
 
 
 def _load_handoff(root: Path, rules: dict[str, Rule], questions: list[Question]) -> list[HandoffCase]:
-    r = _Reader(root, "handoff", _columns(HandoffCase))
+    r = _Reader(root, "handoff", columns(HandoffCase))
     by_id = {q.question_id: q for q in questions}
     seen, cases = set(), []
     for row in r.rows:
@@ -334,7 +339,7 @@ def _load_handoff(root: Path, rules: dict[str, Rule], questions: list[Question])
                 r.fail(row, f"agent_{agent}_question_id", f"{qid!r} is not the {qtype} question of {rule_id}")
             if row[f"agent_{agent}_task"] != by_id[qid].question:
                 r.fail(row, f"agent_{agent}_task", f"differs from the text of {qid} in {FILES['questions']}")
-        cells = {c: r.text(row, c) for c in _columns(HandoffCase) if c not in ("case_id", "rule_id")}
+        cells = {c: r.text(row, c) for c in columns(HandoffCase) if c not in ("case_id", "rule_id")}
         cases.append(HandoffCase(case_id=case_id, rule_id=rule_id, **{k: v.strip() if k.endswith("_id") else v for k, v in cells.items()}))
     return cases
 
