@@ -1,5 +1,7 @@
 """inspect-ai entry point: the offline heuristic model provider and the benchmark's tasks."""
 
 from omseval.offline import heuristic_provider
+from omseval.scorers.compliance import compliance
+from omseval.tasks import guidance, handoff, replay
 
-__all__ = ["heuristic_provider"]
+__all__ = ["compliance", "guidance", "handoff", "heuristic_provider", "replay"]

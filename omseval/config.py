@@ -58,6 +58,12 @@ class CorpusConfig:
 
 
 @dataclass
+class PriceConfig:
+    input_per_mtok: float = 0.0  # dollars per million input tokens
+    output_per_mtok: float = 0.0  # dollars per million output tokens
+
+
+@dataclass
 class ModelConfig:
     name: str = MISSING  # an inspect-ai model name
     label: str = MISSING  # how reports name it
@@ -69,6 +75,7 @@ class ModelConfig:
     temperature: Optional[float] = None
     timeout: Optional[int] = None  # seconds per model call
     max_retries: Optional[int] = None
+    price: Optional[PriceConfig] = None  # null: unknown, reports show no cost
 
 
 @dataclass
@@ -98,6 +105,11 @@ class Config:
     limit: Optional[int] = None  # first N questions (smoke runs)
     cache: bool = True  # inspect-ai's model-call cache
     max_samples: Optional[int] = None
+
+
+def seed_label(seed: int | None) -> str:
+    """How folder names and reports name a seed; null is the pack's own order."""
+    return "pack-order" if seed is None else str(seed)
 
 
 def register() -> None:

@@ -1,14 +1,136 @@
-"""inspect-ai tasks: the corpus's questions as a dataset, answered with one approach's guidance."""
+"""The benchmark's experiments as inspect-ai tasks: `omseval/guidance`, `omseval/replay`, `omseval/handoff`.
 
-from inspect_ai import Task
+    inspect eval omseval/replay -T approach=verbatim -T corpus=smaller --model omseval/heuristic
+
+Each task composes the Hydra config (`conf/`) from its arguments, builds or reuses the approach's
+guidance with the task's model once, in the task function, and returns the questions as a dataset.
+`python -m omseval` runs these same functions. `overrides` takes any other config override, e.g.
+`-T overrides='["approach.top_k=3"]'`.
+"""
+
+import asyncio
+import contextvars
+from concurrent.futures import ThreadPoolExecutor
+from importlib.resources import files
+
+from hydra import compose, initialize_config_module
+from hydra.core.global_hydra import GlobalHydra
+from hydra.errors import HydraException
+from inspect_ai import Task, task
 from inspect_ai.dataset import MemoryDataset, Sample
+from inspect_ai.model import get_model
 from inspect_ai.solver import chain, generate
+from omegaconf import OmegaConf
 
+from omseval.audit import audit
+from omseval.config import register
+from omseval.errors import UserError
 from omseval.guidance.artifact import Guidance
+from omseval.guidance.build import build_guidance
+from omseval.handoff import build_handoff
 from omseval.models import cache_policy
-from omseval.pack import Pack
+from omseval.pack import Pack, load_pack
+from omseval.paths import SHIPPED_PACK
 from omseval.scorers.compliance import compliance
 from omseval.solvers import question_prompt, retry_loop
+
+
+@task
+def guidance(approach: str | None = None, corpus: str | None = None, seed: int | None = None,
+             pack: str | None = None, store: str | None = None, limit: int | None = None,
+             overrides: list[str] | None = None) -> Task:
+    """Build the guidance from the correction stream, then ask each question once."""
+    return experiment_task(compose_config("guidance", approach, corpus, seed, pack, store, limit, overrides))
+
+
+@task
+def replay(approach: str | None = None, corpus: str | None = None, seed: int | None = None,
+           pack: str | None = None, store: str | None = None, limit: int | None = None,
+           overrides: list[str] | None = None) -> Task:
+    """Answer with the finished guidance, retrying a failed answer with the corrective message."""
+    return experiment_task(compose_config("replay", approach, corpus, seed, pack, store, limit, overrides))
+
+
+@task
+def handoff(approach: str | None = None, corpus: str | None = None, seed: int | None = None,
+            pack: str | None = None, store: str | None = None, limit: int | None = None,
+            overrides: list[str] | None = None) -> Task:
+    """Agent B answers with the guidance after a correction taught once, per recording probability."""
+    return experiment_task(compose_config("handoff", approach, corpus, seed, pack, store, limit, overrides))
+
+
+TASKS = {"guidance": guidance, "replay": replay, "handoff": handoff}
+
+
+def compose_config(experiment: str, approach, corpus, seed, pack, store, limit, overrides):
+    """The run's config: conf/ with the task's arguments and overrides; the model group follows the task's model."""
+    named = {"approach": approach, "corpus": corpus, "seed": seed, "pack.path": pack, "store": store, "limit": limit}
+    given = [f"experiment={experiment}", *(f"{k}={v}" for k, v in named.items() if v is not None), *(overrides or [])]
+    if not any(o.startswith("model=") for o in given):
+        given += model_overrides(str(get_model()))
+    register()
+    try:
+        if GlobalHydra.instance().is_initialized():  # inside the Hydra app
+            return compose(config_name="config", overrides=given)
+        with initialize_config_module("omseval.conf", version_base="1.3"):
+            return compose(config_name="config", overrides=given)
+    except HydraException as e:
+        raise UserError(str(e).splitlines()[0]) from None
+
+
+def model_overrides(name: str) -> list[str]:
+    """The conf/model option for the inspect model `name`; any other model is named as itself."""
+    for option in sorted((files("omseval.conf") / "model").iterdir(), key=lambda f: f.name):
+        if option.name.endswith(".yaml") and OmegaConf.create(option.read_text()).get("name") == name:
+            return [f"model={option.name.removesuffix('.yaml')}"]
+    return [f"model.name={name}", f"model.label={name}", "model.language_model=true", "model.price=null"]
+
+
+def check_run(cfg) -> Pack:
+    """Refuse bad values, a bad pack and an unreachable store before any work; the pack when all is well."""
+    for key, value in (("limit", cfg.limit), ("experiment.attempts", cfg.experiment.attempts),
+                       ("approach.top_k", cfg.approach.top_k)):
+        if value is not None and value < 1:
+            raise UserError(f"{key} must be a positive integer, got {value}")
+    if cfg.experiment.name.value == "handoff":
+        if cfg.corpus.name.value != "smaller":
+            raise UserError("experiment=handoff uses the smaller corpus's handoff cases; drop corpus=larger")
+        if bad := [p for p in cfg.experiment.probabilities if p not in range(0, 101, 10)]:
+            raise UserError(f"experiment.probabilities must be multiples of 10 from 0 to 100, got {bad}")
+    pack = load_pack(cfg.pack.path or SHIPPED_PACK)
+    if cfg.approach.uses_store and cfg.store.kind.value == "neo4j":
+        from omseval.oms.neo4j_store import connect
+
+        connect(cfg.store.uri, cfg.store.user, cfg.store.password, cfg.store.database).close()
+    return pack
+
+
+def experiment_task(cfg) -> Task:
+    """Build (or reuse) what the experiment needs with the task's model, then the task over its questions."""
+    pack = check_run(cfg)
+    model = get_model()
+    approach, corpus = cfg.approach.name.value, cfg.corpus.name.value
+    if cfg.experiment.name.value == "handoff":
+        key, snapshots = run_coroutine(build_handoff(cfg, pack, model))
+        samples, built = handoff_samples(pack, snapshots, approach), {"handoff": key}
+    else:
+        built_guidance = run_coroutine(build_guidance(cfg, pack, model))
+        samples = question_samples(pack, corpus, built_guidance, approach, cfg.limit)
+        built = {"guidance": built_guidance.manifest}
+    metadata = {"config": OmegaConf.to_container(cfg, resolve=True, enum_to_str=True), "pack_checksum": pack.checksum,
+                "model_label": cfg.model.label, "language_model": cfg.model.language_model} | built
+    name = f"{cfg.experiment.name.value}_{corpus}_{approach}"
+    return answer_task(name, samples, pack, cfg.experiment.attempts, cfg.cache, metadata)
+
+
+def run_coroutine(coroutine):
+    """Run a build to completion from the task function, inside or outside a running event loop."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine)
+    with ThreadPoolExecutor(1) as pool:  # `inspect eval` resolves tasks inside its loop
+        return pool.submit(contextvars.copy_context().run, asyncio.run, coroutine).result()
 
 
 def question_sample(q, sample_id: str, guidance: str, approach: str, **extra) -> Sample:
@@ -20,8 +142,12 @@ def question_sample(q, sample_id: str, guidance: str, approach: str, **extra) ->
 
 
 def question_samples(pack: Pack, corpus: str, guidance: Guidance, approach: str, limit: int | None) -> list[Sample]:
-    return [question_sample(q, q.question_id, guidance.for_rule(pack.rule(q.rule_id)), approach)
-            for q in pack.questions_of(corpus)[:limit]]
+    samples = []
+    for q in pack.questions_of(corpus)[:limit]:
+        rule = pack.rule(q.rule_id)
+        text = guidance.for_rule(rule)
+        samples.append(question_sample(q, q.question_id, text, approach, **audit(q, rule, text)))
+    return samples
 
 
 def handoff_samples(pack: Pack, snapshots, approach: str) -> list[Sample]:

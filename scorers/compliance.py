@@ -1,7 +1,8 @@
-"""Score a replay sample from the retry loop's record of attempts.
+"""Score a sample by recomputing every attempt's verdict from the answers the retry loop kept.
 
 Values: `first_attempt` (1/0; None when the first attempt is missing), `eventual` (1/0; None when any
-attempt is missing), `attempts` (int) and `corrective_messages` (int). Rates ignore None.
+attempt is missing), `attempts` (int) and `corrective_messages` (int). Rates ignore None. The
+score's metadata holds the verdicts and the answer and retry token usage.
 """
 
 import math
@@ -9,18 +10,8 @@ import math
 from inspect_ai.scorer import Metric, SampleScore, Score, Target, grouped, metric, scorer
 from inspect_ai.solver import TaskState
 
-from omseval.solvers.retry import ATTEMPTS_KEY
-
-
-def sample_values(record: list[dict]) -> dict:
-    first = record[0]["passed"] if record else None
-    missing = any(a["passed"] is None for a in record) or not record
-    return {
-        "first_attempt": None if first is None else int(first),
-        "eventual": None if missing else int(record[-1]["passed"]),
-        "attempts": len(record),
-        "corrective_messages": max(len(record) - 1, 0),
-    }
+from omseval.pack.loader import Question
+from omseval.record import ATTEMPTS_KEY, phase_tokens, sample_values, verdicts
 
 
 def _mean_of(key: str) -> Metric:
@@ -54,9 +45,11 @@ def _by_type(m: Metric, name: str) -> Metric:
 def compliance():
     async def score(state: TaskState, target: Target) -> Score:
         record = state.store.get(ATTEMPTS_KEY, [])
-        values = sample_values(record)
-        lines = [f"attempt {a['attempt']}: " + ({True: "pass", False: "fail"}.get(a["passed"]) or f"missing ({a['error']})")
-                 for a in record]
-        return Score(value=values, answer=record[-1]["answer"] if record else None, explanation="\n".join(lines))
+        passed = verdicts(Question(**state.metadata["check"]), record)
+        lines = [f"attempt {a['attempt']}: " + ({True: "pass", False: "fail"}.get(p) or
+                                                 f"missing ({a['error'] or 'the check timed out'})")
+                 for a, p in zip(record, passed)]
+        return Score(value=sample_values(passed), answer=record[-1]["answer"] if record else None,
+                     explanation="\n".join(lines), metadata={"verdicts": passed} | phase_tokens(record))
 
     return score

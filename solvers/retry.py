@@ -1,22 +1,30 @@
 """The retry loop: a solver wrapped around the answering solver.
 
 A failed answer gets the pack's `retry` template (guidance, task, previous answer, corrective
-message) as a fresh prompt; at most `attempts` attempts, stopping at the first pass. A model
-error, a time-out or a check that timed out is missing evidence: recorded, and the loop stops.
+message) as a fresh prompt; at most `attempts` attempts, stopping at the first pass. A model error
+that survived inspect's retries, a time-out or a check that timed out is missing evidence: recorded,
+and the loop stops. Any other exception is a fault and propagates.
 """
 
 import logging
 
-from inspect_ai.model import ChatMessageUser
+from inspect_ai.model import ChatMessageUser, Model, RetryDecision, get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from omseval.models import cache_policy
 from omseval.pack.loader import Question, fill
-from omseval.scorers.check import verdict
+from omseval.record import ATTEMPTS_KEY, attempt, verdicts
 
-ATTEMPTS_KEY = "attempts"
 logger = logging.getLogger(__name__)
 logger.setLevel(logging.INFO)  # attempt outcomes belong in the transcript
+
+
+def model_error(model: Model, e: Exception) -> bool:
+    """A time-out, or an error the model's provider classifies as a transient service failure."""
+    if isinstance(e, TimeoutError):
+        return True
+    decision = model.api.should_retry(e)
+    return decision.retry if isinstance(decision, RetryDecision) else bool(decision)
 
 
 @solver
@@ -35,19 +43,20 @@ def retry_loop(answer: Solver, retry_template: str, attempts: int = 3, cache: bo
                     state.messages = [ChatMessageUser(content=prompt)]
                     # scoped by attempt: a retry prompt that repeats an earlier one is still a fresh call
                     state = await generate(state, cache=cache_policy(cache, attempt=str(n)))
-                text, error = state.output.completion, None
-                passed = verdict(question, text)
-                if passed is None:
-                    error = "the check timed out"
-            except Exception as e:  # a lost attempt is missing evidence, not a crash
-                text, passed, error = None, None, f"{type(e).__name__}: {e}"
-            record.append({"attempt": n, "answer": text, "passed": passed, "error": error})
+                record.append(attempt(n, state.output))
+            except Exception as e:
+                if not model_error(get_model(), e):
+                    raise
+                record.append(attempt(n, error=f"{type(e).__name__}: {e}"))
+            passed = verdicts(question, record[-1:])[0]
             if passed is None:
-                logger.warning(f"{state.sample_id}: attempt {n} is missing evidence: {error}")
-            elif not passed and n < attempts:
-                logger.info(f"{state.sample_id}: attempt {n} failed the check; sending the corrective message")
-            if passed is not False:
+                logger.warning(f"{state.sample_id}: attempt {n} is missing evidence: "
+                               f"{record[-1]['error'] or 'the check timed out'}")
                 break
+            if passed:
+                break
+            if n < attempts:
+                logger.info(f"{state.sample_id}: attempt {n} failed the check; sending the corrective message")
         state.store.set(ATTEMPTS_KEY, record)
         return state
 

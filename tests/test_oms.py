@@ -15,7 +15,7 @@ from omseval.oms.documents import to_statements
 from omseval.oms.service import OMS
 from omseval.oms.sqlite_store import SQLiteStore
 from omseval.pack import load_pack
-from omseval.report import superseded_share
+from omseval.audit import superseded_share
 from tests.conftest import PACK, ROOT
 
 register()

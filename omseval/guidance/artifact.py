@@ -13,6 +13,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from omseval.config import seed_label
+
 SHARED = "shared"
 
 
@@ -31,7 +33,7 @@ class Guidance:
 
 def artifact_key(parts: dict) -> str:
     digest = hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:12]
-    return f"{parts['corpus']}-{parts['approach']['name']}-seed{parts['seed']}-{digest}"
+    return f"{parts['corpus']}-{parts['approach']['name']}-seed-{seed_label(parts['seed'])}-{digest}"
 
 
 def document_path(root: Path, name: str) -> Path:

@@ -1,0 +1,28 @@
+"""Wilson intervals, exact McNemar tests and Holm's adjustment (scipy's exact binomial underneath)."""
+
+import math
+
+from scipy.stats import binomtest
+
+
+def wilson(passed: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Wilson score interval for `passed` of `n`; (nan, nan) when n is 0."""
+    if n == 0:
+        return math.nan, math.nan
+    ci = binomtest(passed, n).proportion_ci(confidence_level=confidence, method="wilson")
+    return ci.low, ci.high
+
+
+def mcnemar(b: int, c: int) -> float:
+    """Exact two-sided McNemar p-value from the discordant pairs: b (baseline only), c (other only)."""
+    return binomtest(b, b + c, 0.5).pvalue if b + c else 1.0
+
+
+def holm(pvalues: list[float]) -> list[float]:
+    """Holm's step-down adjustment of a family of p-values (family-wise error), in input order."""
+    order = sorted(range(len(pvalues)), key=lambda i: pvalues[i])
+    adjusted, running = [0.0] * len(pvalues), 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (len(pvalues) - rank) * pvalues[i]))
+        adjusted[i] = running
+    return adjusted
