@@ -1,50 +1,162 @@
-"""Reports: pass-rate tables with exclusions, and exact McNemar tests paired by question."""
+"""Report v2: intervals, exact McNemar with Holm, run identities, and a report over a mixed log folder."""
+
+import csv
 
 import pandas as pd
 import pytest
+from inspect_ai import Task, eval
+from inspect_ai.dataset import MemoryDataset
+from inspect_ai.solver import solver
+from omegaconf import OmegaConf
 
-from omseval.report import mcnemar, rates, summary
+from omseval.audit import audit
+from omseval.errors import UserError
+from omseval.record import ATTEMPTS_KEY
+from omseval.report.logs import identity
+from omseval.report.stats import holm, mcnemar, wilson
+from omseval.report.summary import report, write_csv
+from omseval.scorers.compliance import compliance
+from omseval.tasks import compose_config, question_sample
 from tests.conftest import run_module
 
 
-def frame(approach, first, qtype="familiar", eventual=None):
-    n = len(first)
-    return pd.DataFrame({
-        "question_id": [f"q{i}" for i in range(n)], "question_type": qtype, "rule_id": [f"r{i}" for i in range(n)],
-        "first_attempt": first, "eventual": eventual if eventual is not None else first, "attempts": 1,
-        "corrective_messages": 0, "experiment": "replay", "corpus": "smaller", "model": "m", "seed": "pack",
-        "approach": approach, "language_model": True,
-    })
+@pytest.mark.parametrize("passed, n, low, high", [(8, 10, 0.490162, 0.943318), (0, 5, 0.0, 0.434482),
+                                                  (5, 5, 0.565518, 1.0)])
+def test_wilson_matches_hand_computed_intervals(passed, n, low, high):
+    # centre (p + z²/2n) / (1 + z²/n), half-width z·sqrt(p(1-p)/n + z²/4n²) / (1 + z²/n), z = 1.959964
+    assert wilson(passed, n) == pytest.approx((low, high), abs=1e-6)
 
 
-def test_summary_excludes_missing_evidence():
-    df = frame("oms", [1, 0, None, 1], eventual=[1, None, None, 1])
-    row = summary(df).set_index("question_type").loc["all"]
-    assert row["n"] == 4 and row["first_excluded"] == 1 and row["first_attempt"] == pytest.approx(2 / 3)
-    assert row["eventual_excluded"] == 2 and row["eventual"] == 1.0
+def test_wilson_of_nothing_is_undefined():
+    assert all(pd.isna(x) for x in wilson(0, 0))
 
 
-def test_exact_mcnemar_on_discordant_pairs():
-    df = pd.concat([frame("oms", [1, 1, 1, 1, 1, 0, 1]), frame("verbatim", [0, 0, 0, 0, 0, 0, 1])])
-    test = mcnemar(df, "oms").iloc[0]
-    assert (test["baseline_only"], test["approach_only"], test["pairs"]) == (5, 0, 7)
-    assert test["p_value"] == pytest.approx(2 * 0.5 ** 5)  # two-sided exact binomial on 5 discordant pairs
-    table = rates(df)
-    assert set(table["approach"]) == {"oms", "verbatim"}
+@pytest.mark.parametrize("b, c, p", [(5, 0, 2 * 0.5 ** 5), (1, 4, 2 * 6 / 32), (3, 3, 1.0), (0, 0, 1.0)])
+def test_exact_mcnemar_matches_the_binomial_by_hand(b, c, p):
+    assert mcnemar(b, c) == pytest.approx(p)
 
 
-def test_missing_pairs_are_dropped():
-    df = pd.concat([frame("oms", [1, None, 0]), frame("none", [0, 0, 0])])
-    assert mcnemar(df, "oms").iloc[0]["pairs"] == 2
+def test_holm_steps_down_and_keeps_order():
+    # sorted 0.005, 0.01, 0.03, 0.04 -> x4, x3, x2, x1 = 0.02, 0.03, 0.06, 0.04 -> monotone 0.02, 0.03, 0.06, 0.06
+    assert holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert holm([0.5, 0.6]) == pytest.approx([1.0, 1.0])
+    assert holm([]) == []
 
 
-def test_report_cli_over_real_logs(tmp_path):
-    for approach in ("oms", "none"):
-        result = run_module("omseval", f"log_dir={tmp_path}", "experiment=guidance", "corpus=smaller",
-                            f"approach={approach}", "limit=6")
-        assert result.returncode == 0, result.stderr
-    report = run_module("omseval.report", str(tmp_path), "--csv", str(tmp_path / "rates.csv"))
-    assert report.returncode == 0, report.stderr
-    assert "Exact McNemar tests on first_attempt" in report.stdout and "not a language model" in report.stdout
-    rates_csv = pd.read_csv(tmp_path / "rates.csv")
-    assert set(rates_csv["approach"]) == {"oms", "none"} and set(rates_csv["n"]) >= {6}
+def config(approach="verbatim", store=None, limit=None, seed=None, *overrides):
+    cfg = compose_config("replay", approach, "smaller", seed, None, store, limit, ["model=mock", *overrides])
+    return OmegaConf.to_container(cfg, resolve=True, enum_to_str=True)
+
+
+def test_identity_keeps_apart_what_changes_results():
+    base = identity(config(), "m", "c" * 64)
+    assert base["seed"] == "pack-order" and base["limit"] == "all" and base["store"] == "sqlite"
+    for other in (config(store="neo4j"), config(limit=3), config(seed=11), config("oms"),
+                  config("oms", None, None, None, "approach.top_k=3")):
+        assert identity(other, "m", "c" * 64) != base
+    assert identity(config(), "m", "d" * 64) != base and identity(config(), "other", "c" * 64) != base
+
+
+@solver
+def kept_answers(answers: dict):
+    """Stands in for the retry loop: keeps a fixed list of answers per question."""
+    async def solve(state, generate):
+        state.store.set(ATTEMPTS_KEY, [{"attempt": n, "answer": a, "error": None, "input_tokens": 100,
+                                        "output_tokens": 10} for n, a in enumerate(answers[state.sample_id], 1)])
+        return state
+
+    return solve
+
+
+def synthetic_log(log_dir, shipped, approach, passing, limit=None, store=None):
+    """A log of the smaller corpus where questions in `passing` pass first time and the others fail,
+    then pass after one corrective message."""
+    pack, controls = shipped
+    cfg = config(approach, store, limit)
+    questions = pack.questions_of("smaller")[:limit]
+    answers = {q.question_id: [controls[q.question_id]["positive"][0]] if q.question_id in passing else
+               [controls[q.question_id]["initial"][0], controls[q.question_id]["positive"][0]] for q in questions}
+    rule = {r.rule_id: r for r in pack.rules}
+    samples = [question_sample(q, q.question_id, q.intended_rule, approach, **audit(q, rule[q.rule_id], q.intended_rule))
+               for q in questions]
+    metadata = {"config": cfg, "pack_checksum": pack.checksum, "model_label": "mockllm", "language_model": False,
+                "guidance": {}}
+    task = Task(name=f"replay_smaller_{approach}", dataset=MemoryDataset(samples), solver=kept_answers(answers),
+                scorer=compliance(), metadata=metadata)
+    return eval(task, model="mockllm/model", log_dir=str(log_dir), display="none")[0]
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory, shipped):
+    """A full verbatim run, a limit=3 run, an older full run of the same identity, and full `none` runs on two stores."""
+    root = tmp_path_factory.mktemp("logs")
+    ids = [q.question_id for q in shipped[0].questions_of("smaller")]
+    synthetic_log(root / "old", shipped, "verbatim", passing=set())  # superseded by the rerun below
+    synthetic_log(root / "a", shipped, "verbatim", passing=set(ids))
+    synthetic_log(root / "b", shipped, "verbatim", passing=set(ids[:1]), limit=3)
+    synthetic_log(root / "c", shipped, "none", passing=set(ids[::2]))
+    synthetic_log(root / "d", shipped, "none", passing=set(), store="neo4j")
+    return root
+
+
+def test_report_keeps_runs_apart(mixed):
+    r = report(str(mixed), baseline="verbatim")
+    assert len(r.runs) == 4  # the older rerun is used once: not at all
+    every = r.rates[(r.rates["questions"] == "all") & (r.rates["measure"] == "first_attempt")]
+    verbatim = every[every["approach"] == "verbatim"].set_index("limit")
+    assert verbatim.loc["all", "n"] == 66 and verbatim.loc["all", "rate"] == 1.0  # the newest full run
+    assert verbatim.loc["3", "n"] == 3 and verbatim.loc["3", "passed"] == 1
+    none = every[every["approach"] == "none"].set_index("store")
+    assert none.loc["sqlite", "passed"] == 33 and none.loc["neo4j", "passed"] == 0
+    row = verbatim.loc["all"]
+    assert (row["ci_low"], row["ci_high"]) == pytest.approx(wilson(66, 66))
+    effort = r.effort.set_index(["approach", "store", "limit", "questions"])
+    assert effort.loc[("none", "sqlite", "all", "all"), "corrective_messages"] == 33
+    assert effort.loc[("none", "sqlite", "all", "all"), "corrective_messages_mean"] == 0.5
+
+
+def test_comparisons_pair_within_identity_and_adjust(mixed):
+    r = report(str(mixed), baseline="verbatim", measure="first_attempt")
+    c = r.comparisons
+    assert set(c["approach"]) == {"none"} and set(c["store"]) == {"sqlite"} and set(c["limit"]) == {"all"}
+    by_type = c.set_index("question_type")
+    for qtype, row in by_type.iterrows():
+        assert row["pairs"] == 33 and row["approach_only"] == 0
+        assert row["p_value"] == pytest.approx(mcnemar(row["baseline_only"], 0))
+    assert list(c["p_holm"]) == pytest.approx(holm(list(c["p_value"])))
+    eventual = report(str(mixed), baseline="verbatim", measure="eventual").comparisons
+    assert (eventual["baseline_only"] + eventual["approach_only"]).sum() == 0  # both pass after one retry
+
+
+def test_unknown_baseline_or_measure_lists_what_the_logs_hold(mixed):
+    with pytest.raises(UserError, match="unknown baseline 'foo'; the logs hold approaches: none, verbatim"):
+        report(str(mixed), baseline="foo")
+    result = run_module("omseval.report", str(mixed), "--measure", "speed")
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert "first_attempt, eventual" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_out_writes_markdown_csv_and_plots(mixed, tmp_path):
+    out = tmp_path / "out"
+    result = run_module("omseval.report", str(mixed), "--baseline", "verbatim", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    assert "not a language model" in result.stdout and "p_holm" in result.stdout
+    names = {p.name for p in out.iterdir()}
+    assert {"report.md", "rates.csv", "comparisons.csv", "effort.csv", "guidance.csv", "tokens.csv"} <= names
+    assert any(n.startswith("rates-") and n.endswith(".png") for n in names)
+    assert any(n.startswith("guidance-size-") for n in names)
+    rates = pd.read_csv(out / "rates.csv")
+    assert {"ci_low", "ci_high", "n", "excluded"} <= set(rates.columns)
+    assert "p_holm" in pd.read_csv(out / "comparisons.csv").columns
+    md = (out / "report.md").read_text()
+    assert "Holm" in md and "![rates-replay-smaller-1](rates-replay-smaller-1.png)" in md
+    tokens = pd.read_csv(out / "tokens.csv")
+    assert set(tokens["answer_input_tokens"]) == {100 * n for n in (66, 3)} and set(tokens["answer_retry_cost_usd"]) == {0}
+
+
+def test_csv_cells_are_protected_as_the_pack_protects_them(tmp_path):
+    write_csv(pd.DataFrame({"a": ["=SUM(A1)", "+1", "-x", "@y", "plain", "'=z"], "n": [1, -2, 3, 4, 5, 6]}),
+              tmp_path / "t.csv")
+    rows = list(csv.reader(open(tmp_path / "t.csv", newline="", encoding="utf-8")))
+    assert [r[0] for r in rows[1:]] == ["'=SUM(A1)", "'+1", "'-x", "'@y", "plain", "''=z"]
+    assert rows[2][1] == "-2"  # numbers are not text cells
