@@ -99,8 +99,13 @@ def mixed(tmp_path_factory, shipped):
     return root
 
 
-def test_report_keeps_runs_apart(mixed):
-    r = report(str(mixed), baseline="verbatim")
+@pytest.fixture(scope="module")
+def mixed_report(mixed):
+    return report(str(mixed), baseline="verbatim", measure="first_attempt")
+
+
+def test_report_keeps_runs_apart(mixed_report):
+    r = mixed_report
     assert len(r.runs) == 4  # the older rerun is used once: not at all
     every = r.rates[(r.rates["questions"] == "all") & (r.rates["measure"] == "first_attempt")]
     verbatim = every[every["approach"] == "verbatim"].set_index("limit")
@@ -115,9 +120,8 @@ def test_report_keeps_runs_apart(mixed):
     assert effort.loc[("none", "sqlite", "all", "all"), "corrective_messages_mean"] == 0.5
 
 
-def test_comparisons_pair_within_identity_and_adjust(mixed):
-    r = report(str(mixed), baseline="verbatim", measure="first_attempt")
-    c = r.comparisons
+def test_comparisons_pair_within_identity_and_adjust(mixed, mixed_report):
+    c = mixed_report.comparisons
     assert set(c["approach"]) == {"none"} and set(c["store"]) == {"sqlite"} and set(c["limit"]) == {"all"}
     by_type = c.set_index("question_type")
     for qtype, row in by_type.iterrows():

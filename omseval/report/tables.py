@@ -58,7 +58,7 @@ def comparisons(df: pd.DataFrame, baseline: str, measure: str) -> pd.DataFrame:
         raise UserError(f"unknown measure {measure!r}; the logs hold: {', '.join(MEASURES)}")
     if baseline not in set(df["approach"]):
         raise UserError(f"unknown baseline {baseline!r}; the logs hold approaches: "
-                        f"{', '.join(sorted(set(df['approach']))) or 'none with paired questions'}")
+                        f"{', '.join(sorted(set(df['approach']))) or '(no replay or guidance runs)'}")
     df = df.assign(arm=_arms(df))
     rows = []
     for key, g in df.groupby(PAIRED, sort=False):
