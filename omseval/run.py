@@ -22,7 +22,7 @@ def run_key(cfg, pack, model) -> str:
     parts = {k: resolved[k] for k in ("experiment", "approach", "corpus", "seed", "limit", "store", "cache")}
     parts |= {"model": [resolved["model"]["name"], model.api.base_url], "pack": pack.checksum}
     digest = hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:10]
-    return (f"{cfg.experiment.name.value}-{cfg.corpus.name.value}-{cfg.approach.name.value}"
+    return (f"{cfg.experiment.name.value}-{cfg.corpus.name.value}-{cfg.approach.name}"
             f"-seed-{seed_label(cfg.seed)}-{digest}")
 
 

@@ -26,7 +26,7 @@ from omseval.audit import audit
 from omseval.config import register
 from omseval.errors import UserError
 from omseval.guidance.artifact import Guidance
-from omseval.guidance.build import build_guidance
+from omseval.guidance.build import approach_class, build_guidance
 from omseval.handoff import build_handoff
 from omseval.models import cache_policy
 from omseval.pack import Pack, load_pack
@@ -88,17 +88,15 @@ def model_overrides(name: str) -> list[str]:
 
 def check_run(cfg) -> Pack:
     """Refuse bad values, a bad pack and an unreachable store before any work; the pack when all is well."""
-    for key, value in (("limit", cfg.limit), ("experiment.attempts", cfg.experiment.attempts),
-                       ("approach.top_k", cfg.approach.top_k)):
+    for key, value in (("limit", cfg.limit), ("experiment.attempts", cfg.experiment.attempts)):
         if value is not None and value < 1:
             raise UserError(f"{key} must be a positive integer, got {value}")
+    approach = approach_class(cfg)
     if cfg.experiment.name.value == "handoff":
-        if cfg.corpus.name.value != "smaller":
-            raise UserError("experiment=handoff uses the smaller corpus's handoff cases; drop corpus=larger")
         if bad := [p for p in cfg.experiment.probabilities if p not in range(0, 101, 10)]:
             raise UserError(f"experiment.probabilities must be multiples of 10 from 0 to 100, got {bad}")
     pack = load_pack(cfg.pack.path or SHIPPED_PACK)
-    if cfg.approach.uses_store and cfg.store.kind.value == "neo4j":
+    if approach.uses_store and cfg.store.kind.value == "neo4j":
         from omseval.oms.neo4j_store import connect
 
         connect(cfg.store.uri, cfg.store.user, cfg.store.password, cfg.store.database).close()
@@ -109,7 +107,7 @@ def experiment_task(cfg) -> Task:
     """Build (or reuse) what the experiment needs with the task's model, then the task over its questions."""
     pack = check_run(cfg)
     model = get_model()
-    approach, corpus = cfg.approach.name.value, cfg.corpus.name.value
+    approach, corpus = cfg.approach.name, cfg.corpus.name.value
     if cfg.experiment.name.value == "handoff":
         key, snapshots = run_coroutine(build_handoff(cfg, pack, model))
         samples, built = handoff_samples(pack, snapshots, approach), {"handoff": key}
