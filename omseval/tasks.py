@@ -135,7 +135,7 @@ def question_sample(q, sample_id: str, guidance: str, approach: str, **extra) ->
     """A question as a sample: the solver reads the guidance and the check from its metadata."""
     return Sample(id=sample_id, input=q.question, target=q.intended_rule, metadata={
         "question_type": q.question_type, "rule_id": q.rule_id, "approach": approach, "corpus": q.corpus,
-        "question": q.question, "guidance": guidance, "check": q.__dict__,
+        "question": q.question, "guidance": guidance, "guidance_chars": len(guidance), "check": q.__dict__,
     } | extra)
 
 

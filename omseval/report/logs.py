@@ -67,5 +67,4 @@ def samples(kept: pd.DataFrame) -> pd.DataFrame:
     df = pd.concat([df.drop(columns=["score"]), scores], axis=1)
     df = df.rename(columns=lambda c: c.removeprefix("metadata_")).rename(columns={"seed": "case_seed"})
     df = df.drop(columns=[c for c in ("approach", "corpus") if c in df])
-    df["guidance_chars"] = df["guidance"].fillna("").str.len()
     return df.merge(kept.drop(columns=["created"]), on="log")

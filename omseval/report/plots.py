@@ -53,7 +53,7 @@ def rate_plots(rates: pd.DataFrame, runs: pd.DataFrame, out: Path) -> list[Path]
             ax.set_title(measure.replace("_", " "))
             ax.set_ylim(0, 1.05)
         axes[0].set_ylabel("pass rate (Wilson 95% CI)")
-        axes[1].legend(fontsize=8)
+        axes[0].legend(fontsize=8, loc="upper right")
         fig.suptitle(_title(runs, key, "Pass rates"), fontsize=9)
         paths.append(_save(fig, out / f"rates-{key['experiment']}-{key['corpus']}-{n}.png"))
     return paths

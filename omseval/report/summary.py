@@ -88,7 +88,8 @@ class Report:
                       *plots.guidance_plots(self.guidance, self.runs, tmp)]
             for name, table in (("rates", self.rates), ("effort", self.effort), ("comparisons", self.comparisons),
                                 ("handoff", self.handoff), ("guidance", self.guidance), ("tokens", self.tokens)):
-                write_csv(table, tmp / f"{name}.csv")
+                if not table.empty:
+                    write_csv(table, tmp / f"{name}.csv")
             (tmp / "report.md").write_text(self.markdown(images), encoding="utf-8")
             written = sorted(tmp.iterdir())
             for f in written:
