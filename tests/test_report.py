@@ -52,7 +52,8 @@ def test_identity_keeps_apart_what_changes_results():
     base = identity(config(), "m", "c" * 64)
     assert base["seed"] == "pack-order" and base["limit"] == "all" and base["store"] == "sqlite"
     for other in (config(store="neo4j"), config(limit=3), config(seed=11), config("oms"),
-                  config("oms", None, None, None, "approach.top_k=3")):
+                  config("oms", None, None, None, "approach.top_k=3"),
+                  config("verbatim", None, None, None, "experiment.attempts=1")):
         assert identity(other, "m", "c" * 64) != base
     assert identity(config(), "m", "d" * 64) != base and identity(config(), "other", "c" * 64) != base
 

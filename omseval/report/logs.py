@@ -13,7 +13,8 @@ from inspect_ai.analysis import SampleColumn, evals_df, samples_df
 from omseval.config import seed_label
 from omseval.errors import UserError
 
-IDENTITY = ["experiment", "corpus", "approach", "options", "model", "store", "pack", "seed", "limit"]
+IDENTITY = ["experiment", "corpus", "approach", "options", "model", "store", "pack", "seed", "limit",
+            "experiment_options"]
 
 
 def _options(section: dict) -> str:
@@ -45,7 +46,7 @@ def runs(log_dir: str) -> pd.DataFrame:
     if not rows:
         raise UserError(f"no complete omseval logs under {log_dir}")
     found = pd.DataFrame(rows).sort_values("created", ascending=False)
-    return found.drop_duplicates([*IDENTITY, "experiment_options"]).sort_values(IDENTITY).reset_index(drop=True)
+    return found.drop_duplicates(IDENTITY).sort_values(IDENTITY).reset_index(drop=True)
 
 
 def _score(sample) -> dict:

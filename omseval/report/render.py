@@ -13,7 +13,7 @@ def split_shared(table: pd.DataFrame) -> tuple[str, pd.DataFrame]:
     """('experiment replay, corpus larger, ...' for identity columns with one value, the rest of the table).
     Approach options are left out where each approach in the table has one set of them."""
     shared = [c for c in IDENTITY if c in table and table[c].nunique(dropna=False) == 1 and len(table)]
-    heading = ", ".join(f"{c} {table[c].iloc[0]}" for c in shared if c != "options" and table[c].iloc[0] != "")
+    heading = ", ".join(f"{c} {table[c].iloc[0]}" for c in shared if "options" not in c and table[c].iloc[0] != "")
     if "options" in table and "approach" in table and (table.groupby("approach")["options"].nunique() <= 1).all():
         shared.append("options")
     return heading, table.drop(columns=list(dict.fromkeys(shared)))
