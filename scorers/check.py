@@ -16,8 +16,10 @@ CHECK_TIMEOUT = 2.0  # seconds per pattern
 
 
 def serve() -> None:
-    """The worker: one JSON [pattern, text] per input line, one "1" or "0" per output line."""
+    """The worker: "ready" once started, then one "1" or "0" line per JSON [pattern, text] input line."""
     compiled: dict[str, re.Pattern] = {}
+    sys.stdout.write("ready\n")
+    sys.stdout.flush()
     for line in sys.stdin:
         pattern, text = json.loads(line)
         if pattern not in compiled:
@@ -38,6 +40,7 @@ class _Matcher:
             if self._proc is None or self._proc.poll() is not None:
                 self._proc = subprocess.Popen([sys.executable, "-c", "from omseval.scorers.check import serve; serve()"],
                                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+                self._proc.stdout.readline()  # started: the time limit covers the match, not the start-up
             self._proc.stdin.write(json.dumps([pattern, text]) + "\n")
             self._proc.stdin.flush()
             if select.select([self._proc.stdout], [], [], timeout)[0]:
