@@ -72,6 +72,17 @@ class HandoffCase:
     agent_b_task: str
     marker: str
 
+    def marker_in(self, text: str) -> bool:
+        return marker_found(self.marker, text)
+
+
+def marker_found(marker: str, text: str) -> bool:
+    """Whether `marker` occurs in `text`, ignoring case, and not inside a longer word or number."""
+    m = marker.strip()
+    before = r"(?<![A-Za-z0-9])" if m[:1].isalnum() else ""
+    after = r"(?![A-Za-z0-9])" if m[-1:].isalnum() else ""
+    return re.search(before + re.escape(m) + after, text, re.IGNORECASE) is not None
+
 
 @dataclass(frozen=True)
 class SkillDocument:
