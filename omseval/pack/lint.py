@@ -24,7 +24,7 @@ CONTROL_KINDS = {"positive": True, "context": True, "source": False, "initial": 
 REQUIRED_KINDS = ("positive", "source", "initial", "no-guidance")
 SUPERSEDED = ("source_excerpt", "initial_correction", "restatement_1", "restatement_2")
 MESSAGES = ("initial_correction", "restatement_1", "restatement_2", "later_change")
-MARKER = re.compile(r"^\S+$|^[A-Za-z]+ \d+$")  # one token, or a code such as "Net 50"
+MARKER = re.compile(r"^\S+$|^[A-Za-z]+ \d+$|^\d+ [A-Za-z]+$")  # one token, or a code or number with its unit ("Net 50", "3 spaces")
 
 
 @dataclass(frozen=True)

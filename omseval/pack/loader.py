@@ -77,10 +77,10 @@ class HandoffCase:
 
 
 def marker_found(marker: str, text: str) -> bool:
-    """Whether `marker` occurs in `text`, ignoring case, and not inside a longer word or number."""
+    """Whether `marker` occurs in `text`, ignoring case and a plural ending, not inside a longer word or number."""
     m = marker.strip()
-    before = r"(?<![A-Za-z0-9])" if m[:1].isalnum() else ""
-    after = r"(?![A-Za-z0-9])" if m[-1:].isalnum() else ""
+    before = r"(?<![\d.,])" if m[:1].isdigit() else r"(?<![A-Za-z0-9])" if m[:1].isalpha() else ""
+    after = r"(?!\d)" if m[-1:].isdigit() else r"(?:e?s)?(?![A-Za-z0-9])" if m[-1:].isalpha() else ""
     return re.search(before + re.escape(m) + after, text, re.IGNORECASE) is not None
 
 
