@@ -2,10 +2,11 @@
 
 Control answers (`positive` and `context` must pass; `source`, `initial` and `no-guidance` must
 fail) test each question's check; the pack's own texts test it too: the question itself, the
-corrective message, the later change as an answer to the familiar question, and the superseded
-texts. A handoff marker must be one token that every statement of the final rule in the pack keeps
-(04's correction, the later change, the familiar question's intended rule and corrective message)
-and that no other rule's message or correction contains. A pack that fails lint still loads: findings are reported, not raised.
+corrective message, the later change as an answer to the familiar question, the superseded
+texts and a generic answer without guidance. A handoff marker must be one token that every
+statement of the final rule in the pack keeps (04's correction, the later change, the familiar
+question's intended rule and corrective message) and that no other rule's message or correction
+contains. A pack that fails lint still loads: findings are reported, not raised.
 """
 
 import itertools
@@ -25,6 +26,10 @@ REQUIRED_KINDS = ("positive", "source", "initial", "no-guidance")
 SUPERSEDED = ("source_excerpt", "initial_correction", "restatement_1", "restatement_2")
 MESSAGES = ("initial_correction", "restatement_1", "restatement_2", "later_change")
 MARKER = re.compile(r"^\S+$|^[A-Za-z]+ \d+$|^\d+ [A-Za-z]+$")  # one token, or a code or number with its unit ("Net 50", "3 spaces")
+GENERIC_ANSWER = (  # what an agent says with no guidance; no question's check may pass it
+    "I don't have any team-specific guidance for this, so I would follow common practice "
+    "and adapt it to the situation."
+)
 
 
 @dataclass(frozen=True)
@@ -94,6 +99,7 @@ class _Lint:
             for c in answers:
                 self.expect(q, c.answer, CONTROL_KINDS[kind], kind, self.controls_name, c.row, "answer", f"the {kind} control")
         self.expect(q, q.question, False, "own question", qfile, row, "pattern", "its own question text as the answer")
+        self.expect(q, GENERIC_ANSWER, False, "generic answer", qfile, row, "pattern", "the generic answer without guidance")
         self.expect(q, q.corrective_message, True, "corrective message", qfile, row, "corrective_message", "the corrective message")
         if q.question_type == "familiar":
             self.expect(q, rule.later_change, True, "later change", rfile, rrow, "later_change", "the later change as an answer")
