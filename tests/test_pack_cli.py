@@ -379,3 +379,22 @@ def test_a_pack_that_fails_lint_still_loads(pack_copy):
     assert findings == [f"{FILES['questions']}, row 1, column corrective_message: the corrective message fails "
                         f"{qid}: 'Please check the guidance.'"]
     assert summary.startswith("lint: 1 finding(s) (corrective message 1); ")
+
+
+@pytest.mark.parametrize("marker, text, found", [
+    ("48", "names have a 48-character limit", True),
+    ("48", "labels are 148 x 210 mm", False),
+    ("48", "$1,048 in fees", False),
+    ("75", "HEALTHCHECK --interval=75s", True),
+    ("hashtag", "exactly six Hashtags per post", True),
+    ("hashtag", "#hashtagging", False),
+    ("@@", "host: @@DB_HOST@@", True),
+    ("Net 50", "terms are net 50 from today", True),
+    ("RCV", "RCV-2025-0042", True),
+    ("RCV", "RCVD on Monday", False),
+])
+def test_marker_matching(marker, text, found):
+    """Ignoring case and a plural ending; never inside a longer word or number."""
+    from omseval.pack.loader import marker_found
+
+    assert marker_found(marker, text) is found
