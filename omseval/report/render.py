@@ -6,7 +6,7 @@ import pandas as pd
 
 from omseval.report.logs import IDENTITY
 
-PERCENT = ("rate", "recorded", "arrived", "arrived_new", "followed")
+PERCENT = ("rate", "recorded", "arrived", "present_before", "arrived_new", "followed")
 
 
 def split_shared(table: pd.DataFrame) -> tuple[str, pd.DataFrame]:
@@ -20,7 +20,7 @@ def split_shared(table: pd.DataFrame) -> tuple[str, pd.DataFrame]:
 
 
 def _cell(column: str, x) -> str:
-    if isinstance(x, float) and math.isnan(x):
+    if pd.isna(x):
         return "-"
     if column in PERCENT or column.startswith("ci_"):
         return f"{x:.1%}"

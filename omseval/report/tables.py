@@ -77,18 +77,19 @@ def comparisons(df: pd.DataFrame, baseline: str, measure: str) -> pd.DataFrame:
 
 
 def handoff(df: pd.DataFrame) -> pd.DataFrame:
-    """Per handoff run: agent B's arrival, arrival not present before, and behaviour against recording
-    probability, per seed and as the mean over seeds; agent A (no guidance) once per run."""
+    """Per handoff run, against recording probability, per seed and as the mean over seeds: agent B's marker
+    arrival, its presence before the case, arrival not present before, and behaviour; agent A once per run."""
     df = df[df["experiment"] == "handoff"]
     if df.empty:
         return pd.DataFrame()
     b = df[df["agent"] == "B"].assign(arrived_new=lambda d: d["arrived"].astype(bool) & ~d["present_before"].astype(bool))
     per_seed = b.groupby([*IDENTITY, "probability", "case_seed"]).agg(
         n=("question_id", "size"), recorded=("recorded", "mean"), arrived=("arrived", "mean"),
-        arrived_new=("arrived_new", "mean"), followed=("first_attempt", "mean"),
+        present_before=("present_before", "mean"), arrived_new=("arrived_new", "mean"), followed=("first_attempt", "mean"),
         followed_excluded=("first_attempt", lambda x: int(x.isna().sum()))).reset_index()
     mean = per_seed.groupby([*IDENTITY, "probability"]).agg(
-        n=("n", "sum"), recorded=("recorded", "mean"), arrived=("arrived", "mean"), arrived_new=("arrived_new", "mean"),
+        n=("n", "sum"), recorded=("recorded", "mean"), arrived=("arrived", "mean"),
+        present_before=("present_before", "mean"), arrived_new=("arrived_new", "mean"),
         followed=("followed", "mean"), followed_excluded=("followed_excluded", "sum")).reset_index()
     a = df[df["agent"] == "A"].groupby(IDENTITY).agg(
         n=("question_id", "size"), followed=("first_attempt", "mean"),
@@ -96,8 +97,8 @@ def handoff(df: pd.DataFrame) -> pd.DataFrame:
     table = pd.concat([a.assign(agent="agent A"),
                        per_seed.assign(agent="agent B", case_seed=per_seed["case_seed"].astype(int).astype(str)),
                        mean.assign(agent="agent B", case_seed="mean")], ignore_index=True)
-    columns = [*IDENTITY, "agent", "probability", "case_seed", "n", "recorded", "arrived", "arrived_new", "followed",
-               "followed_excluded"]
+    columns = [*IDENTITY, "agent", "probability", "case_seed", "n", "recorded", "arrived", "present_before",
+               "arrived_new", "followed", "followed_excluded"]
     return table.reindex(columns=columns).rename(columns={"case_seed": "schedule_seed"})
 
 
