@@ -75,8 +75,9 @@ def synthetic_log(log_dir, shipped, approach, passing, limit=None, store=None):
     pack, controls = shipped
     cfg = config(approach, store, limit)
     questions = pack.questions_of("smaller")[:limit]
-    answers = {q.question_id: [controls[q.question_id]["positive"][0]] if q.question_id in passing else
-               [controls[q.question_id]["initial"][0], controls[q.question_id]["positive"][0]] for q in questions}
+    right = {q.question_id: controls[q.question_id]["positive"][0].answer for q in questions}
+    wrong = {q.question_id: controls[q.question_id]["initial"][0].answer for q in questions}
+    answers = {q: [right[q]] if q in passing else [wrong[q], right[q]] for q in right}
     rule = {r.rule_id: r for r in pack.rules}
     samples = [question_sample(q, q.question_id, q.intended_rule, approach, **audit(q, rule[q.rule_id], q.intended_rule))
                for q in questions]
