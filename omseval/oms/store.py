@@ -13,7 +13,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field, fields
 
-from omseval.heuristic import terms
+from omseval.text import terms
 
 
 @dataclass
