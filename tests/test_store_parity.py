@@ -12,6 +12,7 @@ from hydra import compose, initialize_config_dir
 from omseval.config import register
 from omseval.guidance.build import build_guidance
 from omseval.models import make_model
+from omseval.oms.service import open_store
 from omseval.pack import load_pack
 from tests.conftest import PACK, ROOT
 from tests.test_store import neo4j_uri
@@ -32,6 +33,9 @@ def build(log_dir: str, store: str, uri: str | None = None, start=None) -> tuple
     g = asyncio.run(build_guidance(cfg, pack, make_model(cfg)))
     assert g.manifest["store"] == store and g.manifest["failures"] == 0
     log = [json.loads(line) for line in (g.path / "processing.jsonl").read_text().splitlines()]
+    store = open_store(cfg, g.path)  # the build's graph, no longer needed
+    store.reset()
+    store.close()
     return {e["message_id"]: (e["decision"], e.get("target")) for e in log}, g.documents
 
 
