@@ -99,17 +99,20 @@ class Neo4jStore(Store):
                           "ORDER BY position, message_id")
         return [dict(r) for r in rows]
 
-    def candidates(self, words: list[str]) -> tuple[int, int, list[Candidate]]:
-        row = self._read("CALL db.index.fulltext.queryNodes('oms_statement_terms', $q) YIELD node "
+    def retrieve(self, words: list[str], choose) -> list[Statement]:
+        def work(tx):
+            row = tx.run("CALL db.index.fulltext.queryNodes('oms_statement_terms', $q) YIELD node "
                          "WITH collect([node.id, node.skill, node.terms]) AS found "
                          "OPTIONAL MATCH (k:Skill {ns: $ns}) RETURN sum(k.texts) AS count, sum(k.length) AS length, found",
-                         q=f"scope:{self.scope} AND terms:({' OR '.join(words)})")[0]
-        return row["count"], row["length"], [Candidate(*c) for c in row["found"]]
+                         q=f"scope:{self.scope} AND terms:({' OR '.join(words)})", ns=self.ns).single()
+            ids = choose(row["count"], row["length"], [Candidate(*c) for c in row["found"]])
+            rows = tx.run("UNWIND $ids AS id MATCH (s:Statement {uid: $ns + ':' + id}) "
+                          "OPTIONAL MATCH (n:Statement)-[:SUPERSEDES]->(s) RETURN s AS node, n.id AS successor",
+                          ids=ids, ns=self.ns)
+            by_id = {r["node"]["id"]: self._statement(r["node"], r["successor"]) for r in rows}
+            return [by_id[i] for i in ids]
 
-    def fetch(self, ids: list[str]) -> list[Statement]:
-        rows = self._read("UNWIND $ids AS id MATCH (s:Statement {uid: $ns + ':' + id}) "
-                          "OPTIONAL MATCH (n:Statement)-[:SUPERSEDES]->(s) RETURN s AS node, n.id AS successor", ids=ids)
-        return [self._statement(r["node"], r["successor"]) for r in rows]
+        return self.session.execute_read(work)
 
     @staticmethod
     def _statement(node, successor) -> Statement:

@@ -64,15 +64,14 @@ class SQLiteStore(Store):
                                "ORDER BY position, message_id")
         return [dict(r) for r in rows]
 
-    def candidates(self, words: list[str]) -> tuple[int, int, list[Candidate]]:
+    def retrieve(self, words: list[str], choose) -> list[Statement]:
         count, length = self.db.execute("SELECT total(texts), total(length) FROM skill").fetchone()
-        rows = self.db.execute("SELECT id, skill, terms FROM statement_terms WHERE statement_terms MATCH ?",
-                               (" OR ".join(f'"{w}"' for w in words),))
-        return int(count), int(length), [Candidate(*r) for r in rows]
-
-    def fetch(self, ids: list[str]) -> list[Statement]:
+        found = self.db.execute("SELECT id, skill, terms FROM statement_terms WHERE statement_terms MATCH ?",
+                                (" OR ".join(f'"{w}"' for w in words),))
+        ids = choose(int(count), int(length), [Candidate(*r) for r in found])
         rows = self.db.execute(f"SELECT * FROM statement WHERE id IN ({', '.join('?' * len(ids))})", ids)
-        return [self._statement(r) for r in rows]
+        by_id = {r["id"]: self._statement(r) for r in rows}
+        return [by_id[i] for i in ids]
 
     def _statement(self, row) -> Statement:
         s = Statement(**{c: row[c] for c in STORED})

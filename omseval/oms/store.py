@@ -97,16 +97,11 @@ class Store:
         words = sorted(set(terms(" ".join(query))))
         if not words:
             return []
-        count, length, found = self.candidates(words)
-        ids = rank(words, found, count, length, skill, k, other_k)
-        by_id = {s.id: s for s in self.fetch(ids)}
-        return [by_id[i] for i in ids]
+        return self.retrieve(words, lambda count, length, found: rank(words, found, count, length, skill, k, other_k))
 
-    def candidates(self, words: list[str]) -> tuple[int, int, list[Candidate]]:
-        """(text statements in the namespace, their terms in all, every one sharing a term with `words`)."""
-
-    def fetch(self, ids: list[str]) -> list[Statement]:
-        """The statements with these ids, in any order."""
+    def retrieve(self, words: list[str], choose) -> list[Statement]:
+        """The statements `choose(count, length, found)` names, in its order: `count` text statements in the
+        namespace, `length` their terms in all, `found` every one of them sharing a term with `words`."""
 
     def reset(self) -> None: ...
     def load_skill(self, skill: str, title: str, statements: list[Statement]) -> None: ...
