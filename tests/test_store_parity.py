@@ -7,35 +7,29 @@ import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
-from hydra import compose, initialize_config_dir
 
-from omseval.config import register
 from omseval.guidance.build import build_guidance
 from omseval.models import make_model
 from omseval.oms.service import open_store
 from omseval.pack import load_pack
-from tests.conftest import PACK, ROOT
+from tests.conftest import PACK, config
 from tests.test_store import neo4j_uri
 
-pytestmark = pytest.mark.neo4j
+pytestmark = [pytest.mark.neo4j, pytest.mark.slow]
 
 
 def build(log_dir: str, store: str, uri: str | None = None, start=None) -> tuple[dict, dict]:
     """One offline OMS build of the smaller corpus: (decision and target per correction, documents)."""
-    register()
-    with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
-        cfg = compose(config_name="config", overrides=[
-            "approach=oms", "corpus=smaller", f"store={store}", f"log_dir={log_dir}",
-            *([f"store.uri={uri}"] if uri else [])])
+    cfg = config(log_dir, "approach=oms", "corpus=smaller", f"store={store}", *([f"store.uri={uri}"] if uri else []))
     pack = load_pack(PACK)
     if start is not None:
         start.wait(timeout=300)  # both builds set up the schema and write at the same moment
     g = asyncio.run(build_guidance(cfg, pack, make_model(cfg)))
     assert g.manifest["store"] == store and g.manifest["failures"] == 0
     log = [json.loads(line) for line in (g.path / "processing.jsonl").read_text().splitlines()]
-    store = open_store(cfg, g.path)  # the build's graph, no longer needed
-    store.reset()
-    store.close()
+    graph = open_store(cfg.store, g.path)  # the build's graph, no longer needed
+    graph.reset()
+    graph.close()
     return {e["message_id"]: (e["decision"], e.get("target")) for e in log}, g.documents
 
 
