@@ -11,6 +11,7 @@ from omegaconf import OmegaConf
 
 from omseval.config import seed_label
 from omseval.errors import UserError
+from omseval.guidance import artifact
 from omseval.models import check_environment, make_model
 from omseval.report.summary import run_summary
 from omseval.tasks import TASKS, check_run
@@ -20,7 +21,8 @@ def run_key(cfg, pack, model) -> str:
     """A run's log folder: what changes its results, so a rerun resumes or reuses it."""
     resolved = OmegaConf.to_container(cfg, resolve=True, enum_to_str=True)
     parts = {k: resolved[k] for k in ("experiment", "approach", "corpus", "seed", "limit", "store", "cache")}
-    parts |= {"model": [resolved["model"]["name"], model.api.base_url], "pack": pack.checksum}
+    parts |= {"model": [resolved["model"]["name"], model.api.base_url], "pack": pack.checksum,
+              "version": artifact.VERSION, "code": artifact.code_digest("omseval.tasks")}
     digest = hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:10]
     return (f"{cfg.experiment.name.value}-{cfg.corpus.name.value}-{cfg.approach.name}"
             f"-seed-{seed_label(cfg.seed)}-{digest}")

@@ -122,13 +122,10 @@ def guidance(df: pd.DataFrame) -> pd.DataFrame:
     return table.assign(guidance_tokens_mean=table["prompt_tokens_mean"] - list(base))
 
 
-def _usage(obj, kind: str) -> float:
-    """Sum of every `<kind>_tokens` value in a build manifest's token record (nan when it has none)."""
-    if isinstance(obj, dict):
-        values = [v for k, v in obj.items() if k == f"{kind}_tokens" and isinstance(v, (int, float))]
-        values += [u for v in obj.values() if not math.isnan(u := _usage(v, kind))]
-        return sum(values) if values else math.nan
-    return math.nan
+def _build_usage(manifest: dict, kind: str) -> float:
+    """A build's `<kind>_tokens` over its phases, from the guidance manifest (nan where it records none)."""
+    phases = manifest.get("tokens")
+    return math.nan if phases is None else sum(p.get(f"{kind}_tokens") or 0 for p in phases.values())
 
 
 def tokens(df: pd.DataFrame, kept: pd.DataFrame) -> pd.DataFrame:
@@ -138,8 +135,8 @@ def tokens(df: pd.DataFrame, kept: pd.DataFrame) -> pd.DataFrame:
         run = kept.set_index(IDENTITY).loc[key]
         price = run["price"] or {}
         row = dict(zip(IDENTITY, key)) | {
-            "build_input_tokens": _usage(run["build"].get("tokens"), "input"),
-            "build_output_tokens": _usage(run["build"].get("tokens"), "output")}
+            "build_input_tokens": _build_usage(run["build"], "input"),
+            "build_output_tokens": _build_usage(run["build"], "output")}
         for phase in ("answer", "retry"):
             for kind in ("input", "output"):
                 row[f"{phase}_{kind}_tokens"] = int(g[f"{phase}_{kind}_tokens"].sum())
