@@ -56,11 +56,12 @@ async def build_handoff(cfg, pack: Pack, model) -> tuple[str, list[Snapshot]]:
     key = "handoff-" + artifact.artifact_key(parts)
     root = Path(cfg.log_dir) / "guidance"
     final, partial = root / key, root / f"{key}.partial"
-    if not (final / "manifest.json").exists():
-        for seed, p in conditions(cfg, pack):
-            await _run_condition(cfg, pack, model, partial / f"seed{seed}-p{p}", seed, p)
-        artifact.write_json_atomic(partial / "manifest.json", parts | {"key": key})
-        os.replace(partial, final)
+    with artifact.exclusive(final):
+        if not (final / "manifest.json").exists():
+            for seed, p in conditions(cfg, pack):
+                await _run_condition(cfg, pack, model, partial / f"seed{seed}-p{p}", seed, p)
+            artifact.write_json_atomic(partial / "manifest.json", parts | {"key": key})
+            os.replace(partial, final)
     snapshots = [Snapshot(**json.loads(line)) for d in sorted(final.glob("seed*-p*"))
                  for line in (d / "snapshots.jsonl").read_text(encoding="utf-8").splitlines()]
     return key, snapshots

@@ -16,6 +16,7 @@ from omseval.handoff import build_handoff
 from omseval.models import check_environment, make_model
 from omseval.pack import load_pack
 from omseval.paths import SHIPPED_PACK
+from omseval.refusals import check as refuse_mistakes
 from omseval.report import format_summary, handoff_summary, sample_frame, summary, superseded_share
 from omseval.tasks import answer_task, handoff_samples, question_samples
 
@@ -66,6 +67,7 @@ async def prepare(cfg, pack, model):
 
 
 def run(cfg) -> int:
+    refuse_mistakes(cfg)
     check_values(cfg)
     check_environment(cfg)
     pack = load_pack(cfg.pack.path or SHIPPED_PACK)

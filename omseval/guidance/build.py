@@ -43,6 +43,11 @@ async def build_guidance(cfg, pack: Pack, model=None) -> Guidance:
     root = Path(cfg.log_dir) / "guidance"
     if done := artifact.load(root / key):
         return done
+    with artifact.exclusive(root / key):  # a job needing the same build waits for it, then reuses it
+        return artifact.load(root / key) or await _build(cfg, pack, model, name, parts, key, root)
+
+
+async def _build(cfg, pack: Pack, model, name: str, parts: dict, key: str, root: Path) -> Guidance:
     partial = root / f"{key}.partial"
     partial.mkdir(parents=True, exist_ok=True)
     corpus = cfg.corpus.name.value
