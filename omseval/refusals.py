@@ -89,9 +89,10 @@ class SweepCheck(Callback):
             check_writable("hydra.sweep.dir", config.hydra.sweep.dir)
             if config.hydra.sweeper._target_.endswith("BasicSweeper"):  # other sweepers choose runs as they go
                 overrides = OverridesParser.create().parse_overrides(list(config.hydra.overrides.task))
-                for batch in BasicSweeper.split_arguments(overrides, None):
-                    for job in batch:
-                        check(compose_job(config_name, job))
+                jobs = [job for batch in BasicSweeper.split_arguments(overrides, None) for job in batch]
+                for job in jobs:
+                    check(compose_job(config_name, job))
+                print(f"sweep of {len(jobs)} runs; multirun.yaml and launcher job output in {config.hydra.sweep.dir}")
 
         if code := run_command(check_sweep):
             raise SystemExit(code)
