@@ -18,6 +18,17 @@ from tests.conftest import ROOT, run_module
 register()
 
 
+def test_slurm_launcher_keys():
+    with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
+        cfg = compose(config_name="config", return_hydra_config=True, overrides=[
+            "hydra/launcher=slurm", "hydra.launcher.partition=cpu", "hydra.launcher.account=lab", "log_dir=/x"])
+    launcher = cfg.hydra.launcher
+    assert launcher._target_.endswith(".SlurmLauncher")
+    assert (launcher.partition, launcher.account, launcher.timeout_min, launcher.cpus_per_task, launcher.mem_gb) == (
+        "cpu", "lab", 720, 2, 8)
+    assert launcher.submitit_folder.startswith("/x/multirun/")  # job output under the log folder
+
+
 @pytest.mark.slow
 def test_two_job_sweep_with_submitit_local(tmp_path):
     work, logs = tmp_path / "work", tmp_path / "logs"
