@@ -15,14 +15,24 @@ from hydra.experimental.callback import Callback
 from omegaconf import DictConfig, OmegaConf
 
 from omseval.errors import UserError, run_command
+from omseval.guidance.build import approach_class
+from omseval.models import check_environment
 
 
 def check(cfg) -> None:
-    """Refuse added keys, negative seeds, a malformed Neo4j URI and an unwritable log folder."""
+    """Refuse added keys, the approach's unknown options, out-of-range values, a missing API key, a
+    malformed Neo4j URI and an unwritable log folder."""
     check_closed(cfg)
+    approach_class(cfg)  # the approach's options are checked against its class
+    for key, value in (("limit", cfg.limit), ("experiment.attempts", cfg.experiment.attempts)):
+        if value is not None and value < 1:
+            raise UserError(f"{key} must be a positive integer, got {value}")
     for key, seed in [("seed", cfg.seed), *(("experiment.seeds", s) for s in cfg.experiment.seeds)]:
         if seed is not None and seed < 0:
             raise UserError(f"{key} must be zero or a positive integer, got {seed}")
+    if bad := [p for p in cfg.experiment.probabilities if p not in range(0, 101, 10)]:
+        raise UserError(f"experiment.probabilities must be multiples of 10 from 0 to 100, got {bad}")
+    check_environment(cfg)
     if cfg.store.kind.value == "neo4j":
         check_uri(cfg.store.uri)
     check_writable("log_dir", cfg.log_dir)

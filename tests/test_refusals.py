@@ -7,8 +7,10 @@ from tests.conftest import run_module
 REFUSALS = [
     (["+aproach=verbatim"],
      "error: unknown config key aproach ('+' cannot add keys to omseval's config); did you mean approach?"),
-    (["++approach.top=3"],
-     "error: unknown config key approach.top ('+' cannot add keys to omseval's config); did you mean approach.top_k?"),
+    (["++approach.top=3"], "error: approach.top: Key 'top' not in 'OMSOptions' (approach=oms)"),
+    (["++experiment.atempts=2"],
+     "error: unknown config key experiment.atempts ('+' cannot add keys to omseval's config); "
+     "did you mean experiment.attempts?"),
     (["store=neo4j", "store.uri=notaurl"],
      "error: store.uri=notaurl is not a Neo4j URI (URI scheme '' is not supported); "
      "expected bolt://host:port or neo4j://host:port"),
@@ -70,10 +72,14 @@ def test_hydra_refusals_exit_2(tmp_path, overrides, message):
 @pytest.mark.parametrize("sweep,line", [
     ("seed=3,-1", "error: seed must be zero or a positive integer, got -1"),
     ("+aproach=oms,verbatim", REFUSALS[0][1]),
+    ("++approach.top=3,4", REFUSALS[1][1]),
+    ("limit=2,0", "error: limit must be a positive integer, got 0"),
+    ("model=offline,sonnet", "error: model=sonnet needs the environment variable ANTHROPIC_API_KEY (an API key); "
+                             "it is not set"),
 ])
 def test_sweep_refused_before_its_first_run(tmp_path, sweep, line):
     """The second run is the bad one: nothing of the first is written, no multirun.yaml either."""
-    result, written = omseval(tmp_path, "-m", f"log_dir={tmp_path / 'logs'}", "approach=verbatim", "limit=1", sweep)
+    result, written = omseval(tmp_path, "-m", f"log_dir={tmp_path / 'logs'}", "limit=1", sweep)
     assert_refused(result, line)
     assert written == []
 
