@@ -66,6 +66,7 @@ def _build(log_dir, calls, start):
     return guidance.documents
 
 
+@pytest.mark.slow
 def test_two_processes_needing_the_same_build_build_it_once(tmp_path):
     ctx = multiprocessing.get_context("spawn")
     calls = tmp_path / "calls.jsonl"
