@@ -12,6 +12,8 @@ from omseval.config import register
 from omseval.guidance import artifact
 from omseval.guidance.build import build_guidance
 from omseval.models import make_model
+from omseval.pack import load_pack
+from omseval.paths import SHIPPED_PACK
 from omseval.report import runs
 from tests.conftest import ROOT, run_module
 
@@ -49,9 +51,6 @@ def _build(log_dir, calls, start):
     """One job: wait for the other, then build (or reuse) the same guidance."""
     with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
         cfg = compose(config_name="config", overrides=[f"log_dir={log_dir}", "corpus=smaller", "approach=verbatim"])
-    from omseval.pack import load_pack
-    from omseval.paths import SHIPPED_PACK
-
     pack = load_pack(SHIPPED_PACK)
     finish = artifact.finish
 
@@ -78,4 +77,5 @@ def test_two_processes_needing_the_same_build_build_it_once(tmp_path):
     assert len(calls.read_text().splitlines()) == 1  # built once: the second job waited, then reused it
     [built] = [p for p in (tmp_path / "logs" / "guidance").iterdir() if p.is_dir()]
     log = [json.loads(line) for line in (built / "processing.jsonl").read_text().splitlines()]
-    assert len(log) == len({e["message_id"] for e in log}) == 132  # every correction processed once
+    stream = load_pack(SHIPPED_PACK).sequence_of("smaller")
+    assert [e["message_id"] for e in log] == [m.message_id for m in stream]  # every correction, once, in order
