@@ -68,7 +68,7 @@ def _build(log_dir, calls, start):
 @pytest.mark.slow
 def test_two_processes_needing_the_same_build_build_it_once(tmp_path):
     ctx = multiprocessing.get_context("spawn")
-    calls = tmp_path / "calls.jsonl"
+    calls = tmp_path / "builds.txt"  # one line per finished build
     with ctx.Manager() as manager:
         start = manager.Barrier(2)
         with ctx.Pool(2) as pool:
