@@ -1,5 +1,5 @@
-"""inspect-ai entry point: the offline heuristic model provider and the benchmark's tasks."""
+"""inspect-ai entry point: the offline model provider and the benchmark's tasks."""
 
-from omseval.offline import heuristic_provider
+from omseval.offline.provider import heuristic_provider
 
 __all__ = ["heuristic_provider"]
