@@ -79,18 +79,40 @@ def _similarity(correction: str, text: str, ignore: set[str]) -> float:
     return shared + bonus if related else 0.0
 
 
+def _like(a: str, b: str) -> bool:
+    """One value is the other, or a concrete instance of the other as a format ("2026-03-07" of
+    "YYYY-MM-DD", "LAB/2026/014" of "LAB/<year>/<nnn>")."""
+    for template, value in ((a, b), (b, a)):
+        if re.search(r"[<>{}\[\]]", value) or not re.search(r"\d", value) or re.search(r"\d", template):
+            continue
+        if "<" in template and re.fullmatch(re.sub(r"<[^<>]+>", r"\\w+", re.escape(template)), value):
+            return True
+        if len(template) == len(value) and re.search(r"[^\w\s]", template) and all(
+                x == y or x.isalpha() and y.isalnum() for x, y in zip(template, value)):
+            return True
+    return a == b
+
+
+def _covers(found: set[str], wanted: set[str]) -> bool:
+    return all(any(_like(w, f) for f in found) for w in wanted)
+
+
 def _same_count(a: str, b: str) -> bool:
     """Numbers in both count the same quantity (or one of them counts nothing)."""
     ca, cb = counted(a), counted(b)
     return not ca or not cb or bool(ca & cb or units(a) & units(b))
 
 
+def _kinds(found: set[str]) -> set[str]:
+    """The kinds of values: a plain number, or a code (a name, code or format: "Ops Desk", "2026-03-07")."""
+    return {"number" if re.fullmatch(r"[-+]?[\d.,]*\d%?", v) else "code" for v in found}
+
+
 def _replaces(correction: str, text: str) -> bool:
-    """The correction's values can replace the statement's: numbers replace numbers, and names or codes
-    replace names or codes; a statement without values can take any."""
-    mine, theirs = values(correction), values(text)
-    numbers = [any(re.search(r"\d", v) for v in found) for found in (mine, theirs)]
-    return not theirs or numbers[0] == numbers[1] or bool(_codes(mine) and _codes(theirs))
+    """The correction's values can replace the statement's: numbers replace numbers, and names, codes or
+    formats replace their like; a statement without values can take any."""
+    theirs = values(text)
+    return not theirs or bool(_kinds(set().union(*value_sets(correction))) & _kinds(theirs))
 
 
 def reconcile(correction: str, skill: str, candidates: list[dict]) -> dict:
@@ -112,10 +134,10 @@ def reconcile(correction: str, skill: str, candidates: list[dict]) -> dict:
     said, rejected = content_terms(correction) - negated_terms(correction), negated_terms(correction)
     rejecting = [c for _, c in current if rejected & (content_terms(c["text"]) - negated_terms(c["text"]))]
     if new_values:
-        same = [c for _, c in current if new_values <= values(c["text"]) and _same_count(correction, c["text"])]
+        same = [c for _, c in current if _covers(values(c["text"]), new_values) and _same_count(correction, c["text"])]
         if same:
             return {"decision": "restates", "target": same[0]["id"], "reason": "same values as a current statement"}
-        stale = [c for _, c in old if new_values <= values(c["text"])]
+        stale = [c for _, c in old if _covers(values(c["text"]), new_values)]
         if stale:
             return {"decision": "stale", "target": stale[0]["id"], "reason": "values of a superseded version"}
         if denied := [c for _, c in current if (new_values - values(c["text"])) & value_sets(c["text"])[1]]:
