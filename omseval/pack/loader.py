@@ -72,6 +72,17 @@ class HandoffCase:
     agent_b_task: str
     marker: str
 
+    def marker_in(self, text: str) -> bool:
+        return marker_found(self.marker, text)
+
+
+def marker_found(marker: str, text: str) -> bool:
+    """Whether `marker` occurs in `text`, ignoring case and a plural ending, not inside a longer word or number."""
+    m = marker.strip()
+    before = r"(?<![\d.,])" if m[:1].isdigit() else r"(?<![A-Za-z0-9])" if m[:1].isalpha() else ""
+    after = r"(?!\d)" if m[-1:].isdigit() else r"(?:e?s)?(?![A-Za-z0-9])" if m[-1:].isalpha() else ""
+    return re.search(before + re.escape(m) + after, text, re.IGNORECASE) is not None
+
 
 @dataclass(frozen=True)
 class SkillDocument:
@@ -124,6 +135,10 @@ def fill(template: str, **values: str) -> str:
 
 def columns(cls) -> list[str]:
     return [f for f in cls.__dataclass_fields__ if f != "text"]
+
+
+SEQUENCE_COLUMNS = list(Message.__dataclass_fields__)  # 02: one column per field of a message
+SCHEDULE_COLUMNS = ["seed", "case_id", *(f"p{p}" for p in PROBABILITIES)]  # 07
 
 
 class _Reader:
@@ -295,8 +310,7 @@ def _load_questions(root: Path, rules: dict[str, Rule]) -> list[Question]:
 
 
 def _load_sequence(root: Path, rules: dict[str, Rule]) -> list[Message]:
-    cols = ["corpus", "seed", "position", "message_id", "rule_id", "skill", "kind", "text", "in_force", "stale"]
-    r = _Reader(root, "sequence", cols)
+    r = _Reader(root, "sequence", SEQUENCE_COLUMNS)
     seen, messages = set(), []
     for row in r.rows:
         corpus = r.choice(row, "corpus", CORPORA)
@@ -364,8 +378,7 @@ def _load_templates(root: Path) -> dict[str, str]:
 
 
 def _load_schedule(root: Path, handoff: list[HandoffCase]) -> dict[int, dict[str, dict[int, bool]]]:
-    columns = [f"p{p}" for p in PROBABILITIES]
-    r = _Reader(root, "schedule", ["seed", "case_id", *columns])
+    r = _Reader(root, "schedule", SCHEDULE_COLUMNS)
     cases = {c.case_id for c in handoff}
     schedule: dict[int, dict[str, dict[int, bool]]] = {}
     for row in r.rows:
