@@ -39,12 +39,15 @@ _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "sev
 
 
 def stem(word: str) -> str:
-    """Light stemming: plural and verb endings and a final "e" off; a unit's other names read as the unit."""
+    """Light stemming: plural, verb and "-ion" endings and a final "e" off; a unit's other names read as the unit."""
     for suffix in ("ies", "es", "s", "ing", "ed", "ly"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith(("ss", "is", "us")):
             word = word[: -len(suffix)] + ("y" if suffix == "ies" else "")
             break
-    return UNIT_NAMES.get(word, word).removesuffix("e")
+    word = UNIT_NAMES.get(word, word)
+    if word.endswith("ion") and len(word) >= 7:  # "escalation" -> "escalat", as "escalated"
+        word = word[:-3]
+    return word.removesuffix("e")
 
 
 # What numbers count, in groups of one kind of quantity ("48 hours" and "five business days" are both time).

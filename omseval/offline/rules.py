@@ -145,6 +145,8 @@ def reconcile(correction: str, skill: str, candidates: list[dict]) -> dict:
             return {"decision": "stale", "target": target["id"], "reason": "values a current statement rejects"}
         if replaced := rejecting + [c for _, c in current if _replaces(correction, c["text"])]:
             return {"decision": "supersedes", "target": replaced[0]["id"], "reason": "new values for a current statement"}
+        if not current and (replaced := [c for _, c in old if value_sets(correction)[1] & values(c["text"])]):
+            return {"decision": "supersedes", "target": replaced[0]["id"], "reason": "replaces a value of an older version"}
         return {"decision": "new", "target": None, "reason": "no current statement with values like these"}
     if rejecting:
         return {"decision": "supersedes", "target": rejecting[0]["id"], "reason": "rejects what a current statement says"}
