@@ -2,9 +2,9 @@
 
 Lexical and deterministic. Values (numbers, number words, names, code-like tokens, quoted text, ALL-CAPS
 words) decide: the same values as the current statement -> restates; values seen only in a superseded
-statement -> stale; new values -> supersedes. A unit and its other names are one quantity ("45 mins" =
+statement -> outdated; new values -> supersedes. A unit and its other names are one quantity ("45 mins" =
 "45 minutes"; hours, days and weeks are all time). Wording decides when a message carries no value: it
-supersedes the statement whose words it negates, and is stale when it is closer to a superseded version
+supersedes the statement whose words it negates, and is outdated when it is closer to a superseded version
 than to the current one.
 """
 
@@ -137,12 +137,12 @@ def reconcile(correction: str, skill: str, candidates: list[dict]) -> dict:
         same = [c for _, c in current if _covers(values(c["text"]), new_values) and _same_count(correction, c["text"])]
         if same:
             return {"decision": "restates", "target": same[0]["id"], "reason": "same values as a current statement"}
-        stale = [c for _, c in old if _covers(values(c["text"]), new_values)]
-        if stale:
-            return {"decision": "stale", "target": stale[0]["id"], "reason": "values of a superseded version"}
+        older = [c for _, c in old if _covers(values(c["text"]), new_values)]
+        if older:
+            return {"decision": "outdated", "target": older[0]["id"], "reason": "values of a superseded version"}
         if denied := [c for _, c in current if (new_values - values(c["text"])) & value_sets(c["text"])[1]]:
             target = old[0][1] if old else denied[0]
-            return {"decision": "stale", "target": target["id"], "reason": "values a current statement rejects"}
+            return {"decision": "outdated", "target": target["id"], "reason": "values a current statement rejects"}
         if replaced := rejecting + [c for _, c in current if _replaces(correction, c["text"])]:
             return {"decision": "supersedes", "target": replaced[0]["id"], "reason": "new values for a current statement"}
         if not current and (replaced := [c for _, c in old if value_sets(correction)[1] & values(c["text"])]):
@@ -151,7 +151,7 @@ def reconcile(correction: str, skill: str, candidates: list[dict]) -> dict:
     if rejecting:
         return {"decision": "supersedes", "target": rejecting[0]["id"], "reason": "rejects what a current statement says"}
     if current and said & negated_terms(current[0][1]["text"]) and old:
-        return {"decision": "stale", "target": old[0][1]["id"], "reason": "says what the current statement rejects"}
+        return {"decision": "outdated", "target": old[0][1]["id"], "reason": "says what the current statement rejects"}
     if old and (not current or old[0][0] > current[0][0]):
-        return {"decision": "stale", "target": old[0][1]["id"], "reason": "worded like a superseded version"}
+        return {"decision": "outdated", "target": old[0][1]["id"], "reason": "worded like a superseded version"}
     return {"decision": "restates", "target": current[0][1]["id"], "reason": "worded like a current statement"}
