@@ -24,7 +24,7 @@ ORDINALS = {w: str(i) for i, w in enumerate(
     "first second third fourth fifth sixth seventh eighth ninth tenth".split(), start=1)}
 # A unit's abbreviations and synonyms, read as the unit itself ("45 mins" counts what "45 minutes" counts).
 UNIT_NAMES = {"sec": "second", "min": "minute", "hr": "hour", "wk": "week", "yr": "year", "px": "pixel",
-              "pp": "page", "pg": "page", "pt": "point", "char": "character", "percent": "%", "pct": "%",
+              "pp": "page", "pg": "page", "pt": "point", "char": "character", "%": "percent", "pct": "percent",
               "secs": "second", "hrs": "hour", "wks": "week", "yrs": "year", "pts": "point", "pgs": "page",
               "ms": "millisecond", "msec": "millisecond", "h": "hour", "kb": "kilobyte", "mb": "megabyte",
               "gb": "gigabyte", "tb": "terabyte", "axis": "dimension", "axe": "dimension", "dimensional": "dimension"}
@@ -56,13 +56,14 @@ UNITS = [{stem(w) for w in group.split()} for group in (
     "byte kilobyte megabyte gigabyte terabyte",
     "character word line sentence paragraph page slide",
     "pixel point em rem inch cm mm",
-    "%",
+    "percent",
     "dimension",
 )]
 
 
 def terms(text: str) -> list[str]:
-    return [stem(w) for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOPWORDS]
+    """Stemmed words, "%" read as "percent"."""
+    return [stem(w) for w in re.findall(r"[a-z0-9]+", text.lower().replace("%", " percent ")) if w not in STOPWORDS]
 
 
 def content_terms(text: str, ignore: set[str] = frozenset()) -> set[str]:
