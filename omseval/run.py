@@ -12,7 +12,7 @@ from omegaconf import OmegaConf
 from omseval.config import seed_label
 from omseval.errors import UserError
 from omseval.guidance import artifact
-from omseval.models import check_environment, make_model
+from omseval.models import make_model
 from omseval.report.summary import run_summary
 from omseval.tasks import TASKS, check_run
 
@@ -29,7 +29,6 @@ def run_key(cfg, pack, model) -> str:
 
 
 def run(cfg) -> int:
-    check_environment(cfg)
     pack = check_run(cfg)  # refused here, before inspect writes anything
     model = make_model(cfg)
     overrides = [o for o in HydraConfig.get().overrides.task if not o.startswith("experiment=")]

@@ -31,6 +31,7 @@ from omseval.handoff import build_handoff
 from omseval.models import cache_policy
 from omseval.pack import Pack, load_pack
 from omseval.paths import SHIPPED_PACK
+from omseval.refusals import check as refuse_mistakes
 from omseval.scorers.compliance import compliance
 from omseval.solvers import question_prompt, retry_loop
 
@@ -87,16 +88,10 @@ def model_overrides(name: str) -> list[str]:
 
 
 def check_run(cfg) -> Pack:
-    """Refuse bad values, a bad pack and an unreachable store before any work; the pack when all is well."""
-    for key, value in (("limit", cfg.limit), ("experiment.attempts", cfg.experiment.attempts)):
-        if value is not None and value < 1:
-            raise UserError(f"{key} must be a positive integer, got {value}")
-    approach = approach_class(cfg)
-    if cfg.experiment.name.value == "handoff":
-        if bad := [p for p in cfg.experiment.probabilities if p not in range(0, 101, 10)]:
-            raise UserError(f"experiment.probabilities must be multiples of 10 from 0 to 100, got {bad}")
+    """Refuse config mistakes, a bad pack and an unreachable store before any work; the pack when all is well."""
+    refuse_mistakes(cfg)
     pack = load_pack(cfg.pack.path or SHIPPED_PACK)
-    if approach.uses_store and cfg.store.kind.value == "neo4j":
+    if approach_class(cfg).uses_store and cfg.store.kind.value == "neo4j":
         from omseval.oms.neo4j_store import connect
 
         connect(cfg.store.uri, cfg.store.user, cfg.store.password, cfg.store.database).close()
