@@ -14,7 +14,7 @@ import time
 import pytest
 from inspect_ai.log import list_eval_logs, read_eval_log
 
-from omseval.report import runs
+from omseval.report.logs import runs, samples
 
 ARGS = ["experiment=replay", "approach=oms", "corpus=smaller"]
 
@@ -55,7 +55,8 @@ def finished(log_dir):
     """(documents, processing log, scores by question) of the run's finished artifacts."""
     [built] = [p for p in (log_dir / "guidance").iterdir() if p.is_dir()]
     docs = {p.relative_to(built): p.read_text() for p in built.rglob("*.md")}
-    df = runs(str(log_dir)).set_index("question_id").sort_index()
+    df = samples(runs(str(log_dir))).set_index("question_id").sort_index()
+    df = df[["first_attempt", "eventual", "attempts", "corrective_messages"]]
     return docs, (built / "processing.jsonl").read_text(), df
 
 

@@ -13,7 +13,7 @@ from omseval.guidance.build import build_guidance
 from omseval.models import make_model
 from omseval.pack import load_pack
 from omseval.pack.build import verify
-from omseval.report import states_superseded
+from omseval.audit import superseded
 from omseval.scorers.check import verdict
 from tests.conftest import ROOT, config
 
@@ -49,7 +49,8 @@ def test_no_superseded_value_and_every_late_restatement_is_stale(tmp_path, corpu
     """In the pack's own order: no document states a superseded value, every change supersedes and
     every restatement arriving after its change is judged stale."""
     pack, guidance = build(tmp_path, corpus, None)
-    stating = [r.rule_id for r in pack.rules_of(corpus) if states_superseded(r, guidance.for_rule(r))]
+    stating = [r.rule_id for r in pack.rules_of(corpus) for q in pack.questions_of(corpus)
+               if q.rule_id == r.rule_id and superseded(q, r, guidance.for_rule(r))]
     assert not stating, f"guidance still stating a superseded value: {stating}"
     decided = {e["message_id"]: e["decision"] for e in map(json.loads, (guidance.path / "processing.jsonl").open())}
     wrong = {m.message_id: decided[m.message_id] for m in pack.sequence_of(corpus)

@@ -14,7 +14,7 @@ from omseval.guidance.build import build_guidance
 from omseval.models import make_model
 from omseval.pack import load_pack
 from omseval.paths import SHIPPED_PACK
-from omseval.report import runs
+from omseval.report.logs import runs, samples
 from tests.conftest import ROOT, run_module
 
 register()
@@ -43,7 +43,7 @@ def test_two_job_sweep_with_submitit_local(tmp_path):
     assert (sweep / "multirun.yaml").is_file()
     outputs = sorted(sweep.glob(".submitit/*/*_log.out"))
     assert len(outputs) == 2 and all("log: " in p.read_text() for p in outputs)
-    df = runs(str(logs))
+    df = samples(runs(str(logs)))
     assert sorted(df["approach"].unique()) == ["none", "verbatim"] and len(df) == 8
 
 
