@@ -13,6 +13,7 @@ from omegaconf import OmegaConf
 from omseval.errors import UserError
 from omseval.guidance.build import build_guidance
 from omseval.handoff import build_handoff
+from omseval.local import serving
 from omseval.models import check_environment, make_model
 from omseval.pack import load_pack
 from omseval.paths import SHIPPED_PACK
@@ -70,7 +71,11 @@ def run(cfg) -> int:
     check_environment(cfg)
     pack = load_pack(cfg.pack.path or SHIPPED_PACK)
     check_store(cfg)
-    model = make_model(cfg)
+    with serving(cfg) as served:  # model=local: llama.cpp's server, for this run only
+        return evaluate(cfg, pack, make_model(cfg, served))
+
+
+def evaluate(cfg, pack, model) -> int:
     try:
         samples, built_meta, built, lines = asyncio.run(prepare(cfg, pack, model))
     except UserError:

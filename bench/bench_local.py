@@ -1,0 +1,107 @@
+"""Benchmark: the guidance and replay experiments for every approach with model=local on the shipped pack.
+
+Builds each approach's guidance (timed: seconds per correction), asks the questions once (guidance
+experiment: seconds per question), then runs replay, and prints one table. Needs the local extra.
+Timings and results stay in LOG_DIR, so an interrupted benchmark resumes where it stopped.
+
+    python bench/bench_local.py [--corpus larger|smaller] [--approaches oms,verbatim,...] [--log-dir DIR] [--table]
+"""
+
+import argparse
+import asyncio
+import json
+import time
+from pathlib import Path
+
+import pandas as pd
+from hydra import compose, initialize_config_dir
+from inspect_ai.log import list_eval_logs, read_eval_log
+
+from omseval.config import register
+from omseval.guidance.build import build_guidance
+from omseval.local import serving
+from omseval.models import make_model
+from omseval.pack import load_pack
+from omseval.paths import SHIPPED_PACK
+from omseval.report import sample_frame, summary
+from omseval.run import run
+
+ROOT = Path(__file__).resolve().parent.parent
+APPROACHES = ["none", "verbatim", "oms", "oms_no_retrieval", "file_edit_hinted", "file_edit"]
+
+
+def config(approach: str, corpus: str, experiment: str, log_dir: str):
+    with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
+        return compose(config_name="config", overrides=[
+            "model=local", f"approach={approach}", f"corpus={corpus}", f"experiment={experiment}", f"log_dir={log_dir}"])
+
+
+def build(cfg, pack) -> dict:
+    """Build (or reuse) the guidance, timing a build that calls the model."""
+    with serving(cfg) as served:
+        start = time.perf_counter()
+        guidance = asyncio.run(build_guidance(cfg, pack, make_model(cfg, served)))
+        seconds = time.perf_counter() - start
+    m = guidance.manifest
+    return {"key": guidance.key, "corrections": m["messages"], "losses": m["failures"], "build_s": seconds,
+            "uses_model": cfg.approach.uses_model}
+
+
+def evaluated(log_dir: Path, experiment: str, approach: str, corpus: str) -> dict:
+    """The newest finished log of one experiment: rates, missing evidence and seconds per question."""
+    logs = sorted(list_eval_logs(str(log_dir), recursive=True), key=lambda i: i.mtime, reverse=True)
+    for info in logs:
+        log = read_eval_log(info, header_only=True)
+        if log.eval.task.endswith(f"{experiment}_{corpus}_{approach}") and log.status == "success":
+            log = read_eval_log(info)
+            table = summary(sample_frame(log)).set_index("question_type")
+            started, done = pd.Timestamp(log.stats.started_at), pd.Timestamp(log.stats.completed_at)
+            return {"n": int(table.loc["all", "n"]), "table": table,
+                    "s_per_question": (done - started).total_seconds() / len(log.samples)}
+    raise RuntimeError(f"no finished {experiment} log for {approach} in {log_dir}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", default="larger", choices=["larger", "smaller"])
+    parser.add_argument("--approaches", default=",".join(APPROACHES))
+    parser.add_argument("--log-dir", default="logs/bench-local")
+    parser.add_argument("--table", action="store_true", help="only print the table of the finished runs")
+    args = parser.parse_args()
+    register()
+    log_dir = Path(args.log_dir)
+    log_dir.mkdir(parents=True, exist_ok=True)
+    pack = load_pack(SHIPPED_PACK)
+    approaches = args.approaches.split(",")
+    timing = {a: log_dir / f"timing-{args.corpus}-{a}.json" for a in approaches}
+    for experiment in ("guidance", "replay") if not args.table else ():  # replay's first attempts: from the cache
+        for approach in approaches:
+            cfg = config(approach, args.corpus, experiment, str(log_dir))
+            if not timing[approach].exists():  # a build, timed once (a resumed benchmark keeps the first timing)
+                timing[approach].write_text(json.dumps(build(cfg, pack)))
+            if run(cfg) != 0:
+                raise SystemExit(f"{experiment} {approach}: the run did not finish; rerun the benchmark to resume")
+    rows = []
+    for approach in approaches:
+        asked, replay = (evaluated(log_dir, e, approach, args.corpus) for e in ("guidance", "replay"))
+        t, a, r = json.loads(timing[approach].read_text()), asked["table"], replay["table"]
+        rows.append({
+            "approach": approach, "corrections": t["corrections"], "processing_losses": t["losses"],
+            "s_per_correction": t["build_s"] / t["corrections"] if t["uses_model"] else None,
+            "questions": asked["n"], "s_per_question": asked["s_per_question"],
+            "first_familiar": a.loc["familiar", "first_attempt"], "first_situational": a.loc["situational", "first_attempt"],
+            "first_all": a.loc["all", "first_attempt"], "first_missing": int(a.loc["all", "first_excluded"]),
+            "replay_eventual": r.loc["all", "eventual"], "replay_missing": int(r.loc["all", "eventual_excluded"]),
+        })
+    table = pd.DataFrame(rows)
+    pct = ["first_familiar", "first_situational", "first_all", "replay_eventual"]
+    shown = table.assign(**{c: table[c].map(lambda x: "-" if pd.isna(x) else f"{x:.1%}") for c in pct},
+                         s_per_correction=table["s_per_correction"].map(lambda x: "-" if pd.isna(x) else f"{x:.1f}"),
+                         s_per_question=table["s_per_question"].map(lambda x: f"{x:.1f}"))
+    label = config(approaches[0], args.corpus, "guidance", str(log_dir)).model.label
+    print(f"\nmodel=local ({label}), corpus={args.corpus}, shipped pack")
+    print(shown.to_string(index=False))
+
+
+if __name__ == "__main__":
+    main()
