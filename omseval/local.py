@@ -41,7 +41,7 @@ def alias(model_cfg) -> str:
 def check(model_cfg) -> Path:
     """The model file to serve; a UserError (before any work) when the extra or the file is missing or unusable."""
     if missing := [m for m in EXTRA_MODULES if importlib.util.find_spec(m) is None]:
-        raise UserError(f"model={alias(model_cfg)} needs the local extra ({', '.join(missing)} missing): {INSTALL}")
+        raise UserError(f"{model_cfg.name} needs the local extra ({', '.join(missing)} missing): {INSTALL}")
     if model_cfg.path is None:
         return packaged_model()
     path = Path(model_cfg.path).expanduser()
@@ -63,7 +63,7 @@ def packaged_model() -> Path:
     try:
         files = distribution(PACKAGED[0]).files or []
     except PackageNotFoundError:
-        raise UserError(f"model=local needs the local extra ({PACKAGED[0]} missing): {INSTALL}") from None
+        raise UserError(f"the packaged model needs the local extra ({PACKAGED[0]} missing): {INSTALL}") from None
     found = [f.locate() for f in files if f.name == PACKAGED[1]]
     if not found or not Path(found[0]).is_file():
         raise UserError(f"the {PACKAGED[0]} package has no {PACKAGED[1]}; reinstall it: {INSTALL}")
