@@ -40,7 +40,7 @@ def build(cfg, pack) -> dict:
     """Build (or reuse) the guidance, timing a build that calls the model."""
     with serving(cfg) as served:
         start = time.perf_counter()
-        guidance = asyncio.run(build_guidance(cfg, pack, make_model(cfg, served)))
+        guidance = asyncio.run(build_guidance(cfg, pack, make_model(cfg, served.model_args)))
         seconds = time.perf_counter() - start
     m = guidance.manifest
     return {"key": guidance.key, "corrections": m["messages"], "losses": m["failures"], "build_s": seconds,

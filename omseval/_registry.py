@@ -1,6 +1,6 @@
-"""inspect-ai entry point: the offline heuristic and local llama.cpp model providers and the benchmark's tasks."""
+"""inspect-ai entry point: the offline and local (llama.cpp) model providers and the benchmark's tasks."""
 
 from omseval.local import local_provider
-from omseval.offline import heuristic_provider
+from omseval.offline.provider import heuristic_provider
 
 __all__ = ["heuristic_provider", "local_provider"]

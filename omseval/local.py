@@ -15,6 +15,7 @@ import urllib.request
 from contextlib import contextmanager, nullcontext
 from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
+from typing import NamedTuple
 
 from inspect_ai.model import ModelAPI, modelapi
 
@@ -27,7 +28,10 @@ EXTRA_MODULES = ("llama_cpp", "openai", "uvicorn", "fastapi", "sse_starlette", "
 INSTALL = 'pip install -e ".[local]"'
 PORT_ATTEMPTS = 3  # fresh ports tried when another process takes the chosen one first
 
-_servers: dict[str, subprocess.Popen] = {}  # base URL -> the server process serving it
+
+class Served(NamedTuple):
+    model_args: dict  # for the provider: the server's address and the model's identity
+    process: subprocess.Popen | None
 
 
 def is_local(model_cfg) -> bool:
@@ -79,17 +83,9 @@ def identity(path: Path, context: int | None) -> str:
     return f"llama.cpp:{digest.hexdigest()[:16]}:n_ctx={context}"
 
 
-def server_stopped(base_url: str | None) -> str | None:
-    """Why the server started for `base_url` is no longer running, or None while it runs (or is not ours)."""
-    proc = _servers.get(base_url or "")
-    if proc is None or proc.poll() is None:
-        return None
-    return f"the llama.cpp server stopped (exit code {proc.returncode}); rerun the same command to resume"
-
-
 def serving(cfg):
-    """A context yielding the model arguments of a run: the local server's address and identity, or nothing."""
-    return _serve(cfg.model) if is_local(cfg.model) else nullcontext({})
+    """A context serving a local model for a run (other models need no server)."""
+    return _serve(cfg.model) if is_local(cfg.model) else nullcontext(Served({}, None))
 
 
 @contextmanager
@@ -108,11 +104,9 @@ def _serve(model_cfg):
                 raise UserError(f"{path}: llama.cpp could not load the model: {_tail(log).decode(errors='replace')}")
         else:
             raise UserError(f"no free port for the llama.cpp server after {PORT_ATTEMPTS} attempts")
-        _servers[url] = proc
         try:
-            yield {"base_url": url, "identity": identity(path, model_cfg.context)}
+            yield Served({"base_url": url, "identity": identity(path, model_cfg.context)}, proc)
         finally:
-            del _servers[url]
             _stop(proc)
 
 

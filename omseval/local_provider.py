@@ -1,7 +1,9 @@
 """`local/<alias>`: inspect-ai's llama-cpp-python provider, talking to the server omseval.local started.
 
-Two adaptations: llama.cpp's server takes a JSON schema as `{"type": "json_object", "schema": ...}`
-(it refuses OpenAI's `json_schema` form), and replies are keyed by the model file, not the port.
+Adaptations: llama.cpp's server takes a JSON schema as `{"type": "json_object", "schema": ...}` (it
+refuses OpenAI's `json_schema` form); replies are keyed by the model file, not the port; and a server
+that no longer answers on its loopback port has stopped, which ends the run (a rerun resumes) rather
+than costing every remaining sample its evidence.
 """
 
 from typing import Any
@@ -9,8 +11,7 @@ from typing import Any
 from inspect_ai.model import ChatMessage, GenerateConfig, ModelOutput
 from inspect_ai.model._providers.llama_cpp_python import LlamaCppPythonAPI
 from inspect_ai.tool import ToolChoice, ToolInfo
-
-from omseval.local import server_stopped
+from openai import APIConnectionError, APITimeoutError
 
 
 class LocalServerStopped(RuntimeError):
@@ -26,9 +27,13 @@ class LocalAPI(LlamaCppPythonAPI):
 
     async def generate(self, input: list[ChatMessage], tools: list[ToolInfo], tool_choice: ToolChoice,
                        config: GenerateConfig) -> ModelOutput | tuple[ModelOutput, Any]:
-        if why := server_stopped(self.server_url):
-            raise LocalServerStopped(why)
-        return await super().generate(input, tools, tool_choice, config)
+        try:
+            return await super().generate(input, tools, tool_choice, config)
+        except APITimeoutError:
+            raise
+        except APIConnectionError as e:
+            raise LocalServerStopped(f"the llama.cpp server at {self.server_url} stopped answering ({e}); "
+                                     "rerun the same command to resume") from None
 
     def completion_params(self, config: GenerateConfig, tools: bool) -> dict[str, Any]:
         params = super().completion_params(config, tools)

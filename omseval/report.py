@@ -10,6 +10,8 @@ import pandas as pd
 from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log
 from scipy.stats import binomtest
 
+from omseval.text import content_terms, passages, values
+
 RUN = ["experiment", "corpus", "model", "seed"]
 
 COLUMNS = ["question_type", "n", "first_attempt", "first_excluded", "eventual", "eventual_excluded", "corrective_messages"]
@@ -70,9 +72,6 @@ def states_superseded(rule, document: str) -> bool:
     A sentence about the rule (sharing two content words with its versions) that carries a value of
     the source convention or the initial correction which the final rule does not have.
     """
-    from omseval.heuristic import passages
-    from omseval.heuristic_rules import content_terms, values
-
     stale = (values(rule.source_excerpt) | values(rule.initial_correction)) - values(rule.later_change)
     topic = content_terms(" ".join([rule.source_excerpt, rule.initial_correction, rule.later_change]))
     return bool(stale) and any(

@@ -72,7 +72,7 @@ def run(cfg) -> int:
     pack = load_pack(cfg.pack.path or SHIPPED_PACK)
     check_store(cfg)
     with serving(cfg) as served:  # model=local: llama.cpp's server, for this run only
-        return evaluate(cfg, pack, make_model(cfg, served))
+        return evaluate(cfg, pack, make_model(cfg, served.model_args))
 
 
 def evaluate(cfg, pack, model) -> int:

@@ -11,9 +11,9 @@ from hydra import compose, initialize_config_dir
 from omseval.config import register
 from omseval.guidance.build import build_guidance
 from omseval.guidance.file_edit import FileEdit, parse_selection, strip_fence, truncated
-from omseval.heuristic import respond
-from omseval.heuristic_files import HEADING, edit, select
 from omseval.models import make_model
+from omseval.offline.answering import respond
+from omseval.offline.files import HEADING, edit, select
 from omseval.pack import load_pack
 from tests.conftest import PACK, ROOT
 

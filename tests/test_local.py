@@ -91,23 +91,24 @@ def test_questions_answered_by_the_real_model(tmp_path):
 @pytest.mark.slow
 def test_server_lifecycle(tmp_path):
     """Free ports for servers side by side; a stopped server fails the call loudly; the server ends with the run."""
-    from omseval.local import _servers, serving
+    from omseval.local import serving
     from omseval.local_provider import LocalServerStopped
     from omseval.models import make_model
 
     cfg = local_config(tmp_path)
     with pytest.raises(KeyboardInterrupt), serving(cfg) as first, serving(cfg) as second:
-        assert first["base_url"] != second["base_url"] and first["identity"] == second["identity"]
-        procs = [_servers[first["base_url"]], _servers[second["base_url"]]]
-        model = make_model(cfg, second)
-        assert model.api.base_url == second["identity"]
+        assert first.model_args["base_url"] != second.model_args["base_url"]
+        assert first.model_args["identity"] == second.model_args["identity"]
+        procs = [first.process, second.process]
+        model = make_model(cfg, second.model_args)
+        assert model.api.base_url == second.model_args["identity"]
         assert asyncio.run(model.generate("Say hello.")).completion.strip()
         procs[1].kill()
         procs[1].wait()
         with pytest.raises(LocalServerStopped, match="rerun the same command to resume"):
             asyncio.run(model.generate("Say hello again."))
         raise KeyboardInterrupt  # Ctrl-C
-    assert all(p.poll() is not None for p in procs) and not _servers
+    assert all(p.poll() is not None for p in procs)
 
 
 @needs_extra
@@ -126,7 +127,7 @@ def test_response_schema_constrains_decoding(tmp_path):
     prompts = ["Always use tabs.", "Reply with a poem about the sea.", "Use four spaces, not tabs."]
     cfg = local_config(tmp_path)
     with serving(cfg) as served:
-        model = make_model(cfg, served)
+        model = make_model(cfg, served.model_args)
         for prompt in prompts:
             reply = asyncio.run(model.generate(prompt, config=config)).completion
             jsonschema.validate(json.loads(reply), schema)

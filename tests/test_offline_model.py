@@ -6,7 +6,8 @@ import sys
 
 from inspect_ai.model import get_model
 
-from omseval import heuristic
+from omseval.offline import answering
+from omseval.pack.lint import GENERIC_ANSWER
 
 GUIDANCE = """# Competitive analysis
 
@@ -22,20 +23,20 @@ GUIDANCE = """# Competitive analysis
 
 
 def test_answers_with_the_most_relevant_passages():
-    text = heuristic.answer(GUIDANCE, "How should I draw the positioning map?", top=1)
+    text = answering.answer(GUIDANCE, "How should I draw the positioning map?", top=1)
     assert text.endswith("- Plot competitors on a positioning map with four dimensions, one per axis.")
-    assert heuristic.answer(GUIDANCE, "Where does our product go in a comparison table?", top=1).endswith(
+    assert answering.answer(GUIDANCE, "Where does our product go in a comparison table?", top=1).endswith(
         "first column of comparison tables.")
 
 
 def test_generic_answer_without_guidance_does_not_echo_the_task():
-    assert heuristic.answer("", "How should I draw the positioning map?") == heuristic.GENERIC_ANSWER
-    assert heuristic.answer(GUIDANCE, "zzz qqq") == heuristic.GENERIC_ANSWER
+    assert answering.answer("", "How should I draw the positioning map?") == GENERIC_ANSWER
+    assert answering.answer(GUIDANCE, "zzz qqq") == GENERIC_ANSWER
 
 
 def test_retry_puts_the_corrective_message_first():
     prompt = f"<guidance>\n{GUIDANCE}\n</guidance>\n<task>\nDraw the map.\n</task>\n<correction>\nUse five axes.\n</correction>"
-    assert heuristic.respond(prompt).startswith("Understood. Use five axes.")
+    assert answering.respond(prompt).startswith("Understood. Use five axes.")
 
 
 def test_model_api_is_deterministic_and_reports_usage():

@@ -9,12 +9,12 @@ import re
 
 from inspect_ai.model import Model
 
-from omseval.heuristic import STOPWORDS
 from omseval.models import cache_policy
 from omseval.oms.documents import NEW_POSITION, NEW_SECTION
 from omseval.oms.prompts import EXTRACT, RECONCILE, REPAIR
 from omseval.oms.store import Decision, Statement, Store
 from omseval.pack.loader import fill
+from omseval.text import STOPWORDS
 
 DECISIONS = ("new", "restates", "supersedes", "stale")
 OTHER_SKILLS_K = 2  # statements retrieved from other skill documents

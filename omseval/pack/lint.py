@@ -13,12 +13,15 @@ from collections import defaultdict
 from pathlib import Path
 
 from omseval.errors import PackError
-from omseval.heuristic import answer
 from omseval.pack._csv import read_rows
 from omseval.pack.loader import Pack
 from omseval.scorers.check import verdict
 
 CONTROL_KINDS = ("positive", "source", "initial")
+GENERIC_ANSWER = (  # what an agent says with no guidance; no question's check may pass it
+    "I don't have any team-specific guidance for this, so I would follow common practice "
+    "and adapt it to the situation."
+)
 
 
 def load_controls(path: Path, pack: Pack) -> dict[str, dict[str, list[str]]]:
@@ -56,7 +59,7 @@ def lint(pack: Pack, controls: dict[str, dict[str, list[str]]]) -> list[str]:
             for text in c.get(kind, []):
                 if verdict(q, text) is not False:
                     findings.append(f"{q.question_id}: the {kind} control passes: {text[:60]!r}")
-        if verdict(q, answer("", q.question)) is not False:
+        if verdict(q, GENERIC_ANSWER) is not False:
             findings.append(f"{q.question_id}: a generic answer without guidance passes")
         for column in ("source_excerpt", "initial_correction", "restatement_1", "restatement_2"):
             if verdict(q, getattr(rule, column)) is not False:

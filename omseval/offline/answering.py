@@ -1,7 +1,6 @@
-"""The offline heuristic: deterministic lexical text operations, not a language model.
+"""The offline model's answering role, and the dispatch of a prompt to its roles by XML-tagged slots.
 
-It lets every experiment run with no API key and no network, and keeps tests deterministic.
-Its numbers describe this heuristic, never a model's ability.
+Answers rank guidance passages against the task; not a language model.
 """
 
 import json
@@ -9,16 +8,10 @@ import math
 import re
 from collections import Counter
 
-STOPWORDS = frozenset(
-    """a an and are as at be been but by can could do does for from had has have how i if in into is it its
-    me my no not of on or our should so that the their them then there these they this to up us was we were
-    what when where which who why will with would you your all any each every than too very just also
-    about after before over under more most other some such only own same please new now""".split()
-)
-GENERIC_ANSWER = (
-    "I don't have any team-specific guidance for this, so I would follow common practice "
-    "and adapt it to the situation."
-)
+from omseval.offline import files, rules
+from omseval.pack.lint import GENERIC_ANSWER
+from omseval.text import passages, terms
+
 _TAG = r"(?m)^\s*<{0}>(.*?)</{0}>"
 
 
@@ -26,33 +19,6 @@ def tagged(prompt: str, tag: str) -> str | None:
     """Text inside <tag>...</tag> (the opening tag at the start of a line) in the prompt, or None."""
     m = re.search(_TAG.format(tag), prompt, re.S)
     return m.group(1).strip() if m else None
-
-
-def stem(word: str) -> str:
-    for suffix in ("ies", "es", "s", "ing", "ed", "ly"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-            break
-    return {"ax": "axis", "axe": "axis"}.get(word, word)
-
-
-def terms(text: str) -> list[str]:
-    return [stem(w) for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOPWORDS]
-
-
-def passages(guidance: str) -> list[tuple[str, str]]:
-    """Split guidance into (passage, its section heading) — bullets, lines and sentences."""
-    out, heading = [], ""
-    for line in guidance.splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        if line.startswith("#"):
-            heading = line.lstrip("#").strip()
-            continue
-        line = re.sub(r"^([-*+]|\d+[.)])\s+", "", line)
-        out += [(s, heading) for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"'(`])", line) if s.strip()]
-    return out
 
 
 def rank(guidance: str, query: str) -> list[tuple[float, int, str]]:
@@ -87,8 +53,6 @@ def retry_answer(guidance: str, task: str, correction: str) -> str:
 
 def respond(prompt: str) -> str:
     """Dispatch on the prompt's XML-tagged slots."""
-    from omseval import heuristic_files as files, heuristic_rules as rules  # they build on this module
-
     if (listed := tagged(prompt, "files")) is not None:
         return files.select(listed, tagged(prompt, "correction") or "")
     if (document := tagged(prompt, "document")) is not None:

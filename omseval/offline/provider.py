@@ -1,8 +1,11 @@
-"""`omseval/heuristic`: the offline heuristic as an inspect-ai model provider.
+"""`omseval/heuristic`: the offline model as an inspect-ai model provider.
 
-Not a language model: a deterministic lexical procedure (see omseval.heuristic) that makes every
+Not a language model: a deterministic lexical procedure (see omseval.offline) that makes every
 experiment runnable with no API key and no network. Its scores describe the heuristic only.
 """
+
+import hashlib
+from pathlib import Path
 
 from inspect_ai.model import (
     ChatMessage,
@@ -15,13 +18,13 @@ from inspect_ai.model import (
 )
 from inspect_ai.tool import ToolChoice, ToolInfo
 
-import hashlib
-from pathlib import Path
+from omseval import text
+from omseval.offline import answering
+from omseval.pack import lint
 
-from omseval import heuristic, heuristic_files, heuristic_rules
-
-# The heuristic's code is its "weights": cached replies are keyed by it (inspect's cache keys on base_url).
-FINGERPRINT = hashlib.sha256(b"".join(Path(m.__file__).read_bytes() for m in (heuristic, heuristic_files, heuristic_rules))).hexdigest()[:16]
+# The model's code is its "weights": cached replies are keyed by it (inspect's cache keys on base_url).
+CODE = sorted(Path(__file__).parent.glob("*.py")) + [Path(text.__file__), Path(lint.__file__)]
+FINGERPRINT = hashlib.sha256(b"".join(p.read_bytes() for p in CODE)).hexdigest()[:16]
 
 
 class HeuristicAPI(ModelAPI):
@@ -34,7 +37,7 @@ class HeuristicAPI(ModelAPI):
     async def generate(self, input: list[ChatMessage], tools: list[ToolInfo], tool_choice: ToolChoice,
                        config: GenerateConfig) -> tuple[ModelOutput, ModelCall]:
         prompt = "\n\n".join(m.text for m in input)
-        completion = heuristic.respond(prompt)
+        completion = answering.respond(prompt)
         output = ModelOutput.from_content(model=self.model_name, content=completion)
         n_in, n_out = len(prompt.split()), len(completion.split())
         output.usage = ModelUsage(input_tokens=n_in, output_tokens=n_out, total_tokens=n_in + n_out)

@@ -1,4 +1,4 @@
-"""The offline heuristic's file-editing roles: choose the file a correction belongs in, and edit it.
+"""The offline model's file-editing roles: choose the file a correction belongs in, and edit it.
 
 Lexical and deterministic, with no history: an edit sees only the document and the correction.
 """
@@ -7,8 +7,8 @@ import math
 import re
 from collections import Counter
 
-from omseval.heuristic import passages
-from omseval.heuristic_rules import content_terms, directive, units, values
+from omseval.offline.rules import directive, units
+from omseval.text import content_terms, passages, values
 
 HEADING = "## Team corrections"
 _FILE = re.compile(r"^\s*[-*]\s*(\S+\.md)\s*:\s*(.*?)(?:\s+—\s+(.*))?$", re.M)  # - name.md: title — description
