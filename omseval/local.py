@@ -4,8 +4,10 @@
 stops it when the run ends, also on an error or Ctrl-C. Needs the `local` extra.
 """
 
+import ctypes
 import hashlib
 import importlib.util
+import signal
 import socket
 import subprocess
 import sys
@@ -120,8 +122,14 @@ def _start(path: Path, model_cfg, log) -> tuple[subprocess.Popen, str]:
         command += ["--n_ctx", str(model_cfg.context)]
     log.seek(0)
     log.truncate()
-    proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                            preexec_fn=_die_with_parent if sys.platform == "linux" else None)
     return proc, f"http://127.0.0.1:{port}/v1"
+
+
+def _die_with_parent() -> None:
+    """The server is killed when the run's process ends, however it ends (Linux's PR_SET_PDEATHSIG)."""
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)
 
 
 def _ready(proc: subprocess.Popen, url: str) -> bool:
