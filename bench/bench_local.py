@@ -4,7 +4,8 @@ Builds each approach's guidance (timed: seconds per correction), asks the questi
 experiment: seconds per question), then runs replay, and prints one table. Needs the local extra.
 Timings and results stay in LOG_DIR, so an interrupted benchmark resumes where it stopped.
 
-    python bench/bench_local.py [--corpus larger|smaller] [--approaches oms,verbatim,...] [--log-dir DIR] [--table]
+    python bench/bench_local.py [--corpus larger|smaller] [--approaches oms,verbatim,...] [--limit N]
+                                [--log-dir DIR] [--table]
 """
 
 import argparse
@@ -30,10 +31,11 @@ ROOT = Path(__file__).resolve().parent.parent
 APPROACHES = ["none", "verbatim", "oms", "oms_no_retrieval", "file_edit_hinted", "file_edit"]
 
 
-def config(approach: str, corpus: str, experiment: str, log_dir: str):
+def config(approach: str, corpus: str, experiment: str, log_dir: str, limit: int | None):
     with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
         return compose(config_name="config", overrides=[
-            "model=local", f"approach={approach}", f"corpus={corpus}", f"experiment={experiment}", f"log_dir={log_dir}"])
+            "model=local", f"approach={approach}", f"corpus={corpus}", f"experiment={experiment}", f"log_dir={log_dir}",
+            f"limit={'null' if limit is None else limit}"])
 
 
 def build(cfg, pack) -> dict:
@@ -47,12 +49,13 @@ def build(cfg, pack) -> dict:
             "uses_model": cfg.approach.uses_model}
 
 
-def evaluated(log_dir: Path, experiment: str, approach: str, corpus: str) -> dict:
+def evaluated(log_dir: Path, experiment: str, approach: str, corpus: str, limit: int | None) -> dict:
     """The newest finished log of one experiment: rates, missing evidence and seconds per question."""
     logs = sorted(list_eval_logs(str(log_dir), recursive=True), key=lambda i: i.mtime, reverse=True)
     for info in logs:
         log = read_eval_log(info, header_only=True)
-        if log.eval.task.endswith(f"{experiment}_{corpus}_{approach}") and log.status == "success":
+        if (log.eval.task.endswith(f"{experiment}_{corpus}_{approach}") and log.status == "success"
+                and log.eval.metadata["config"]["limit"] == limit):
             log = read_eval_log(info)
             table = summary(sample_frame(log)).set_index("question_type")
             started, done = pd.Timestamp(log.stats.started_at), pd.Timestamp(log.stats.completed_at)
@@ -65,6 +68,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", default="larger", choices=["larger", "smaller"])
     parser.add_argument("--approaches", default=",".join(APPROACHES))
+    parser.add_argument("--limit", type=int, help="only the first N questions (every build still processes every correction)")
     parser.add_argument("--log-dir", default="logs/bench-local")
     parser.add_argument("--table", action="store_true", help="only print the table of the finished runs")
     args = parser.parse_args()
@@ -76,14 +80,14 @@ def main() -> None:
     timing = {a: log_dir / f"timing-{args.corpus}-{a}.json" for a in approaches}
     for experiment in ("guidance", "replay") if not args.table else ():  # replay's first attempts: from the cache
         for approach in approaches:
-            cfg = config(approach, args.corpus, experiment, str(log_dir))
+            cfg = config(approach, args.corpus, experiment, str(log_dir), args.limit)
             if not timing[approach].exists():  # a build, timed once (a resumed benchmark keeps the first timing)
                 timing[approach].write_text(json.dumps(build(cfg, pack)))
             if run(cfg) != 0:
                 raise SystemExit(f"{experiment} {approach}: the run did not finish; rerun the benchmark to resume")
     rows = []
     for approach in approaches:
-        asked, replay = (evaluated(log_dir, e, approach, args.corpus) for e in ("guidance", "replay"))
+        asked, replay = (evaluated(log_dir, e, approach, args.corpus, args.limit) for e in ("guidance", "replay"))
         t, a, r = json.loads(timing[approach].read_text()), asked["table"], replay["table"]
         rows.append({
             "approach": approach, "corrections": t["corrections"], "processing_losses": t["losses"],
@@ -98,8 +102,9 @@ def main() -> None:
     shown = table.assign(**{c: table[c].map(lambda x: "-" if pd.isna(x) else f"{x:.1%}") for c in pct},
                          s_per_correction=table["s_per_correction"].map(lambda x: "-" if pd.isna(x) else f"{x:.1f}"),
                          s_per_question=table["s_per_question"].map(lambda x: f"{x:.1f}"))
-    label = config(approaches[0], args.corpus, "guidance", str(log_dir)).model.label
-    print(f"\nmodel=local ({label}), corpus={args.corpus}, shipped pack")
+    label = config(approaches[0], args.corpus, "guidance", str(log_dir), args.limit).model.label
+    questions = "all questions" if args.limit is None else f"first {args.limit} questions"
+    print(f"\nmodel=local ({label}), corpus={args.corpus} ({questions}), shipped pack")
     print(shown.to_string(index=False))
 
 
