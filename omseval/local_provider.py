@@ -1,7 +1,7 @@
 """`local/<alias>`: inspect-ai's llama-cpp-python provider, talking to the server omseval.local started.
 
 Adaptations: llama.cpp's server takes a JSON schema as `{"type": "json_object", "schema": ...}` (it
-refuses OpenAI's `json_schema` form); replies are keyed by the model file, not the port; and a server
+refuses OpenAI's `json_schema` form) and enforces all of it, lengths and patterns included; replies are keyed by the model file, not the port; and a server
 that no longer answers on its loopback port has stopped, which ends the run (a rerun resumes) rather
 than costing every remaining sample its evidence.
 """
@@ -34,6 +34,10 @@ class LocalAPI(LlamaCppPythonAPI):
         except APIConnectionError as e:
             raise LocalServerStopped(f"the llama.cpp server at {self.server_url} stopped answering ({e}); "
                                      "rerun the same command to resume") from None
+
+    @property
+    def schema_exclude_fields(self) -> set[str] | None:
+        return None  # llama.cpp's grammar honours maxLength, pattern and the rest: a small model's loop ends
 
     def completion_params(self, config: GenerateConfig, tools: bool) -> dict[str, Any]:
         params = super().completion_params(config, tools)
