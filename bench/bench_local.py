@@ -19,7 +19,7 @@ from hydra import compose, initialize_config_dir
 from inspect_ai.log import list_eval_logs, read_eval_log
 
 from omseval.config import register
-from omseval.guidance.build import build_guidance
+from omseval.guidance.build import approach_class, build_guidance
 from omseval.local import serving
 from omseval.models import make_model
 from omseval.pack import load_pack
@@ -46,7 +46,7 @@ def build(cfg, pack) -> dict:
         seconds = time.perf_counter() - start
     m = guidance.manifest
     return {"key": guidance.key, "corrections": m["messages"], "losses": m["failures"], "build_s": seconds,
-            "uses_model": cfg.approach.uses_model}
+            "uses_model": approach_class(cfg).uses_model}
 
 
 def evaluated(log_dir: Path, experiment: str, approach: str, corpus: str, limit: int | None) -> dict:

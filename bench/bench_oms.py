@@ -16,9 +16,8 @@ from pathlib import Path
 from hydra import compose, initialize_config_dir
 
 from omseval.config import register
-from omseval.guidance.build import correction_stream
+from omseval.guidance.build import correction_stream, make_builder
 from omseval.models import make_model
-from omseval.oms.service import OMS
 from omseval.pack import load_pack
 from omseval.paths import SHIPPED_PACK
 
@@ -54,7 +53,7 @@ def run(store: str, uri: str | None, limit: int | None) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(tmp) / f"bench-{store}-{time.time_ns()}.partial"
         workdir.mkdir()
-        builder = OMS(pack, "larger", workdir, cfg, make_model(cfg))
+        builder = make_builder(cfg, pack, workdir, make_model(cfg))
         builder.store = Timed(builder.store)
         builder.store.seconds = 0.0  # loading the starting documents is not per-message work
         start = time.perf_counter()

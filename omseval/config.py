@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Optional
+from typing import Any, Optional
 
 from hydra.core.config_store import ConfigStore
 from omegaconf import MISSING
@@ -14,18 +14,14 @@ class ExperimentName(str, Enum):
     handoff = "handoff"
 
 
-class ApproachName(str, Enum):
-    oms = "oms"
-    oms_no_retrieval = "oms_no_retrieval"
-    file_edit = "file_edit"
-    file_edit_hinted = "file_edit_hinted"
-    verbatim = "verbatim"
-    none = "none"
-
-
 class CorpusName(str, Enum):
     larger = "larger"
     smaller = "smaller"
+
+
+class GuidanceLayout(str, Enum):
+    shared_file = "shared_file"  # one shared guidance file, starting empty
+    skill_documents = "skill_documents"  # the pack's starting skill documents (05), one per skill
 
 
 class StoreKind(str, Enum):
@@ -42,19 +38,11 @@ class ExperimentConfig:
 
 
 @dataclass
-class ApproachConfig:
-    name: ApproachName = MISSING
-    uses_model: bool = False  # the builder calls the model while processing corrections
-    uses_store: bool = False  # the builder keeps its state in the graph store
-    retrieval: bool = True  # oms: find related statements before reconciling
-    top_k: int = 5  # oms: statements retrieved per correction
-    hinted_file: bool = False  # file_edit: the correct file is given instead of chosen
-    reject: list[str] = field(default_factory=list)  # oms: review rejects message ids matching these patterns
-
-
-@dataclass
 class CorpusConfig:
     name: CorpusName = MISSING
+    guidance: GuidanceLayout = MISSING
+    selection_template: Optional[str] = None  # 06 template for choosing a file (null: one file, nothing to choose)
+    editing_template: str = MISSING  # 06 template for rewriting a document
 
 
 @dataclass
@@ -91,7 +79,7 @@ class PackConfig:
 @dataclass
 class Config:
     experiment: ExperimentConfig = MISSING
-    approach: ApproachConfig = MISSING
+    approach: Any = MISSING  # `_target_` names the builder class; the other keys are its options
     corpus: CorpusConfig = MISSING
     model: ModelConfig = MISSING
     store: StoreConfig = MISSING

@@ -2,22 +2,20 @@
 
 Per seed, the cases run in that seed's order (07's rule) and guidance accumulates between them. OMS
 submits every correction; a text-file approach records a case's correction only where the schedule
-(07) says so at the recording probability; `none` records nothing. After each case the guidance is
+(07) says so at the recording probability; `none` records nothing (the builder class's `recording`). After each case the guidance is
 snapshotted: agent B answers its task with it, and the case's marker shows whether the correction
 arrived. Snapshots are saved per case, so a build that dies resumes where it stopped.
 """
 
 import json
-import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from omseval.errors import UserError
 from omseval.guidance import artifact
-from omseval.guidance.build import BUILDERS, key_parts
+from omseval.guidance.build import approach_class, key_parts, make_builder
 from omseval.pack import Message, Pack
 from omseval.pack.ordering import recording_schedule
-
-ALWAYS = ("oms", "oms_no_retrieval")  # submit every correction: no manual recording
 
 
 @dataclass
@@ -36,15 +34,14 @@ def conditions(cfg, pack: Pack) -> list[tuple[int, int]]:
     seeds = list(cfg.experiment.seeds) or sorted(pack.schedule)
     if cfg.seed is not None:
         seeds = [cfg.seed]
-    probabilities = [100] if cfg.approach.name.value in ALWAYS else list(cfg.experiment.probabilities)
+    always = approach_class(cfg).recording == "always"
+    probabilities = [100] if always else list(cfg.experiment.probabilities)
     return [(s, p) for s in seeds for p in probabilities]
 
 
-def _recorded(pack: Pack, approach: str, seed: int, case_id: str, p: int) -> bool:
-    if approach in ALWAYS:
-        return True
-    if approach == "none":
-        return False
+def _recorded(pack: Pack, recording: str, seed: int, case_id: str, p: int) -> bool:
+    if recording != "schedule":
+        return recording == "always"
     if seed in pack.schedule:
         return pack.schedule[seed][case_id][p]
     return recording_schedule([c.case_id for c in pack.handoff], seed)[1][case_id][p]  # a seed outside 07
@@ -52,37 +49,38 @@ def _recorded(pack: Pack, approach: str, seed: int, case_id: str, p: int) -> boo
 
 async def build_handoff(cfg, pack: Pack, model) -> tuple[str, list[Snapshot]]:
     """(key, snapshots) for every condition; reused when complete, resumed when partial."""
+    corpus = cfg.corpus.name.value
+    if cases_of := {pack.rule(c.rule_id).corpus for c in pack.handoff} - {corpus}:
+        raise UserError(f"experiment=handoff uses the {', '.join(sorted(cases_of))} corpus's handoff cases; "
+                        f"drop corpus={corpus}")
     parts = key_parts(cfg, pack, model) | {"experiment": "handoff", "conditions": conditions(cfg, pack)}
     key = "handoff-" + artifact.artifact_key(parts)
-    root = Path(cfg.log_dir) / "guidance"
-    final, partial = root / key, root / f"{key}.partial"
+    final, partial = artifact.folders(Path(cfg.log_dir) / "guidance", key)
     if not (final / "manifest.json").exists():
         for seed, p in conditions(cfg, pack):
             await _run_condition(cfg, pack, model, partial / f"seed{seed}-p{p}", seed, p)
-        artifact.write_json_atomic(partial / "manifest.json", parts | {"key": key})
-        os.replace(partial, final)
+        artifact.complete(partial, final, parts | {"key": key})
     snapshots = [Snapshot(**json.loads(line)) for d in sorted(final.glob("seed*-p*"))
                  for line in (d / "snapshots.jsonl").read_text(encoding="utf-8").splitlines()]
     return key, snapshots
 
 
 async def _run_condition(cfg, pack: Pack, model, workdir: Path, seed: int, p: int) -> None:
-    approach = cfg.approach.name.value
     workdir.mkdir(parents=True, exist_ok=True)
     log = workdir / "snapshots.jsonl"
     done = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()] if log.exists() else []
     if len(done) == len(pack.handoff):
         return
-    builder = BUILDERS[approach](pack, "smaller", workdir, cfg, model)
+    builder = make_builder(cfg, pack, workdir, model)
     cases = {c.case_id: c for c in pack.handoff}
     order, _ = recording_schedule(list(cases), seed)
     before = done[-1]["guidance"] if done else ""
     try:
         for n, case_id in enumerate(order[len(done):], start=len(done) + 1):
             case = cases[case_id]
-            recorded = _recorded(pack, approach, seed, case_id, p)
-            message = Message("smaller", seed, n, f"{case_id}/handoff", case.rule_id, artifact.SHARED, "change",
-                              case.correction, f"{case_id}/handoff", False)
+            recorded = _recorded(pack, builder.recording, seed, case_id, p)
+            message = Message(cfg.corpus.name.value, seed, n, f"{case_id}/handoff", case.rule_id,
+                              pack.rule(case.rule_id).skill, "change", case.correction, f"{case_id}/handoff", False)
             if recorded and message.message_id not in builder.processed():
                 await builder.process(message)
             after = "\n".join(builder.snapshot().values())

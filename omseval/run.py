@@ -11,7 +11,7 @@ from inspect_ai.log import read_eval_log
 from omegaconf import OmegaConf
 
 from omseval.errors import UserError
-from omseval.guidance.build import build_guidance
+from omseval.guidance.build import approach_class, build_guidance
 from omseval.handoff import build_handoff
 from omseval.local import serving
 from omseval.models import check_environment, make_model
@@ -27,24 +27,22 @@ def run_key(cfg, pack, model, built: str) -> str:
     parts = {k: resolved[k] for k in ("experiment", "approach", "corpus", "seed", "limit")}
     parts |= {"model": [resolved["model"]["name"], model.api.base_url], "pack": pack.checksum, "guidance": built}
     digest = hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:10]
-    return f"{cfg.experiment.name.value}-{cfg.corpus.name.value}-{cfg.approach.name.value}-seed{cfg.seed}-{digest}"
+    return f"{cfg.experiment.name.value}-{cfg.corpus.name.value}-{cfg.approach.name}-seed{cfg.seed}-{digest}"
 
 
 def check_values(cfg) -> None:
-    for key, value in (("limit", cfg.limit), ("experiment.attempts", cfg.experiment.attempts),
-                       ("approach.top_k", cfg.approach.top_k)):
+    for key, value in (("limit", cfg.limit), ("experiment.attempts", cfg.experiment.attempts)):
         if value is not None and value < 1:
             raise UserError(f"{key} must be a positive integer, got {value}")
+    approach_class(cfg)
     if cfg.experiment.name.value == "handoff":
-        if cfg.corpus.name.value != "smaller":
-            raise UserError("experiment=handoff uses the smaller corpus's handoff cases; drop corpus=larger")
         if bad := [p for p in cfg.experiment.probabilities if p not in range(0, 101, 10)]:
             raise UserError(f"experiment.probabilities must be multiples of 10 from 0 to 100, got {bad}")
 
 
 def check_store(cfg) -> None:
     """Refuse before any work when the approach needs a Neo4j server that cannot be reached."""
-    if cfg.approach.uses_store and cfg.store.kind.value == "neo4j":
+    if approach_class(cfg).uses_store and cfg.store.kind.value == "neo4j":
         from omseval.oms.neo4j_store import connect
 
         connect(cfg.store.uri, cfg.store.user, cfg.store.password, cfg.store.database).close()
@@ -52,7 +50,7 @@ def check_store(cfg) -> None:
 
 async def prepare(cfg, pack, model):
     """(samples, metadata, key of what was built, summary lines) for the configured experiment."""
-    approach, corpus = cfg.approach.name.value, cfg.corpus.name.value
+    approach, corpus = cfg.approach.name, cfg.corpus.name.value
     if cfg.experiment.name.value == "handoff":
         key, snapshots = await build_handoff(cfg, pack, model)
         return handoff_samples(pack, snapshots, approach), {"handoff": key}, key, []
@@ -84,7 +82,7 @@ def evaluate(cfg, pack, model) -> int:
         print(f"guidance build stopped: {type(e).__name__}: {e}\nrerun the same command to resume "
               "from the next unprocessed correction", file=sys.stderr)
         return 1
-    name = f"{cfg.experiment.name.value}_{cfg.corpus.name.value}_{cfg.approach.name.value}"
+    name = f"{cfg.experiment.name.value}_{cfg.corpus.name.value}_{cfg.approach.name}"
     metadata = {
         "config": OmegaConf.to_container(cfg, resolve=True, enum_to_str=True),
         "pack_checksum": pack.checksum,

@@ -25,6 +25,7 @@ NUMBERS |= {"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "sevent
 NEGATORS = r"(?:not|instead of|rather than|no longer|never|replacing|replaces|replace)"
 _TOKEN = re.compile(r"`[^`]+`|\"[^\"]+\"|“[^”]+”|'[^' ]+(?: [^' ]+)?'|\S+")
 _NUMBER = re.compile(r"^\d+(?:[.,:/x×-]\d+)*%?$")
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(`*])")  # after . ! ? before a capital, quote, ( ` or *
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 
 
@@ -47,6 +48,11 @@ def content_terms(text: str, ignore: set[str] = frozenset()) -> set[str]:
             and len(w) > 2} - ignore
 
 
+def sentences(text: str) -> list[str]:
+    """The sentences of a paragraph or bullet."""
+    return [s for s in _SENTENCE_BREAK.split(text) if s.strip()]
+
+
 def passages(guidance: str) -> list[tuple[str, str]]:
     """Split guidance into (passage, its section heading) — bullets, lines and sentences."""
     out, heading = [], ""
@@ -58,7 +64,7 @@ def passages(guidance: str) -> list[tuple[str, str]]:
             heading = line.lstrip("#").strip()
             continue
         line = re.sub(r"^([-*+]|\d+[.)])\s+", "", line)
-        out += [(s, heading) for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"'(`])", line) if s.strip()]
+        out += [(s, heading) for s in sentences(line)]
     return out
 
 

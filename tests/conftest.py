@@ -43,3 +43,21 @@ def run_module(*args, cwd=None, env=None) -> subprocess.CompletedProcess:
     """Run `python -m <args>` as a user would, capturing output."""
     return subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True, cwd=cwd,
                           env={**os.environ, **(env or {})}, timeout=900)
+
+
+def config(log_dir=None, *overrides: str):
+    """The config `python -m omseval <overrides>` composes, writing under `log_dir` when given."""
+    from hydra import compose, initialize_config_dir
+
+    from omseval.config import register
+
+    register()
+    with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
+        return compose(config_name="config", overrides=[*overrides, *([f"log_dir={log_dir}"] if log_dir else [])])
+
+
+def builder(cfg, pack, workdir, model=None):
+    """A fresh builder of `cfg`'s approach working in `workdir`."""
+    from omseval.guidance.build import make_builder
+
+    return make_builder(cfg, pack, workdir, model)

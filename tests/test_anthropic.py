@@ -44,6 +44,7 @@ def fake_api():
     server.shutdown()
 
 
+@pytest.mark.slow
 def test_sonnet_through_the_anthropic_client(tmp_path, fake_api):
     args = ["omseval", f"log_dir={tmp_path / 'logs'}", "model=sonnet", f"model.base_url={fake_api}",
             "model.max_retries=0", "approach=verbatim", "limit=3"]

@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from inspect_ai.log import list_eval_logs, read_eval_log
 
 from tests.conftest import run_module
@@ -13,6 +14,7 @@ def omseval(tmp_path, *args, env=None):
     return run_module("omseval", *flags, f"log_dir={tmp_path / 'logs'}", *overrides, cwd=tmp_path, env=env)
 
 
+@pytest.mark.slow
 def test_replay_offline_end_to_end(tmp_path):
     result = omseval(tmp_path, "experiment=replay", "approach=verbatim", "limit=8")
     assert result.returncode == 0, result.stderr
@@ -43,6 +45,7 @@ def test_replay_offline_end_to_end(tmp_path):
     assert again.stdout.splitlines()[-5:-1] == result.stdout.splitlines()[-5:-1]
 
 
+@pytest.mark.slow
 def test_guidance_experiment_smaller_corpus(tmp_path):
     result = omseval(tmp_path, "experiment=guidance", "approach=oms", "corpus=smaller")
     assert result.returncode == 0, result.stderr
@@ -75,6 +78,7 @@ def test_sonnet_without_key_refused_before_work(tmp_path):
     assert not (tmp_path / "logs").exists()
 
 
+@pytest.mark.slow
 def test_multirun_seed_sweep_keeps_log_events(tmp_path):
     result = omseval(tmp_path, "-m", "seed=3,5", "approach=verbatim", "experiment=replay", "limit=4")
     assert result.returncode == 0, result.stderr
@@ -97,6 +101,7 @@ def test_unreachable_neo4j_refused_before_work(tmp_path):
     assert not (tmp_path / "logs").exists()
 
 
+@pytest.mark.slow
 def test_unusable_model_replies_are_counted_processing_losses(tmp_path):
     """mockllm answers every OMS prompt with plain text: each correction gets one repair request, then
     counts as a processing loss; the run still completes and says so."""

@@ -1,13 +1,10 @@
 """Hydra composition: every group composes, and mistakes are refused with a clear message."""
 
 import pytest
-from hydra import compose, initialize_config_dir
 from omegaconf import OmegaConf
 
-from omseval.config import register
-from tests.conftest import ROOT, run_module
+from tests.conftest import ROOT, config, run_module
 
-register()
 GROUPS = {
     "experiment": ["guidance", "replay", "handoff"],
     "approach": ["oms", "oms_no_retrieval", "file_edit", "file_edit_hinted", "verbatim", "none"],
@@ -18,13 +15,12 @@ GROUPS = {
 
 
 def make(*overrides):
-    with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
-        return compose(config_name="config", overrides=list(overrides))
+    return config(None, *overrides)
 
 
 def test_defaults():
     cfg = make()
-    assert (cfg.experiment.name.value, cfg.approach.name.value, cfg.corpus.name.value) == ("replay", "oms", "larger")
+    assert (cfg.experiment.name.value, cfg.approach.name, cfg.corpus.name.value) == ("replay", "oms", "larger")
     assert cfg.model.name == "omseval/heuristic" and not cfg.model.language_model
     assert cfg.store.kind.value == "sqlite" and cfg.pack.path is None and cfg.seed is None
 
@@ -48,6 +44,10 @@ def test_options_on_disk_match_groups():
     ("seed=abc", "seed"),
     ("limit=many", "limit"),
     ("approach.top_kk=3", "top_kk"),
+    ("+approach.top_kk=3", "approach.top_kk: Key 'top_kk' not in"),
+    ("approach.top_k=many", "approach.top_k: Value 'many'"),
+    ("approach.top_k=0", "approach.top_k must be a positive integer"),
+    ("approach._target_=omseval.text.stem", "is not a guidance builder class"),
     ("corpus.name=medium", "medium"),
     ("limit=0", "limit must be a positive integer"),
     ("experiment.attempts=-1", "experiment.attempts must be a positive integer"),

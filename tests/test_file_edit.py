@@ -6,18 +6,15 @@ import json
 from types import SimpleNamespace
 
 import pytest
-from hydra import compose, initialize_config_dir
-
-from omseval.config import register
 from omseval.guidance.build import build_guidance
-from omseval.guidance.file_edit import FileEdit, parse_selection, strip_fence, truncated
+from omseval.guidance.file_edit import parse_selection, strip_fence, truncated
 from omseval.models import make_model
 from omseval.offline.answering import respond
 from omseval.offline.files import HEADING, edit, select
 from omseval.pack import load_pack
-from tests.conftest import PACK, ROOT
+from tests.conftest import PACK, config
+from tests.conftest import builder as make_builder
 
-register()
 NAMES = ["chart-design", "dashboard-design", "sql-queries"]
 FILES = """- chart-design.md: Chart design — How we design a single chart: chart type, axes, colour and labels.
 - dashboard-design.md: Dashboard design — How we build BI dashboards: layout, tiles, filters and refresh.
@@ -34,11 +31,6 @@ DOC = """# Chart design
 @pytest.fixture(scope="module")
 def pack():
     return load_pack(PACK)
-
-
-def config(tmp_path, *overrides):
-    with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
-        return compose(config_name="config", overrides=[*overrides, f"log_dir={tmp_path}"])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -135,7 +127,7 @@ class Scripted:
 
 def builder(pack, tmp_path, model, *overrides):
     cfg = config(tmp_path, "approach=file_edit", *overrides)
-    return FileEdit(pack, cfg.corpus.name.value, tmp_path, cfg, model)
+    return make_builder(cfg, pack, tmp_path, model)
 
 
 def larger_message(pack):

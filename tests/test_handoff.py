@@ -3,24 +3,21 @@
 import asyncio
 
 import pytest
-from hydra import compose, initialize_config_dir
 from inspect_ai.log import list_eval_logs, read_eval_log
 
-from omseval.config import register
 from omseval.guidance.file_edit import FileEdit
 from omseval.handoff import build_handoff
 from omseval.models import make_model
 from omseval.pack import load_pack
 from omseval.pack.ordering import recording_schedule
-from tests.conftest import PACK, ROOT, run_module
+from tests.conftest import PACK, run_module
+from tests.conftest import config as compose_config
 
-register()
 pack = load_pack(PACK)
 
 
 def config(tmp_path, *overrides):
-    with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
-        return compose(config_name="config", overrides=["experiment=handoff", f"log_dir={tmp_path}", *overrides])
+    return compose_config(tmp_path, "experiment=handoff", *overrides)
 
 
 def build(cfg):
@@ -77,6 +74,7 @@ def test_a_build_that_dies_resumes_without_redoing_work(tmp_path, monkeypatch):
     assert len(processed) == 33 - 10 and not set(processed) & set(calls)
 
 
+@pytest.mark.slow
 def test_handoff_cli(tmp_path):
     result = run_module("omseval", f"log_dir={tmp_path}", "experiment=handoff", "approach=verbatim",
                         "experiment.seeds=[11]", "experiment.probabilities=[0,100]")

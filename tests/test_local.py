@@ -139,10 +139,9 @@ def test_response_schema_constrains_decoding(tmp_path):
 @pytest.mark.slow
 def test_oms_replies_are_structured_objects(tmp_path, shipped):
     """A few corrections processed by OMS: each call asks for a schema, and each reply is an object of it."""
-    from omseval.guidance.build import correction_stream
+    from omseval.guidance.build import correction_stream, make_builder
     from omseval.local import serving
     from omseval.models import make_model
-    from omseval.oms.service import OMS
 
     pack, _ = shipped
     cfg = local_config(tmp_path, "approach=oms", "corpus=smaller")
@@ -159,7 +158,7 @@ def test_oms_replies_are_structured_objects(tmp_path, shipped):
         model.generate = recorded
         workdir = tmp_path / "build.partial"
         workdir.mkdir()
-        builder = OMS(pack, "smaller", workdir, cfg, model)
+        builder = make_builder(cfg, pack, workdir, model)
         for message in correction_stream(pack, "smaller", None)[:4]:
             asyncio.run(builder.process(message))
         builder.close()

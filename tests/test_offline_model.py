@@ -4,6 +4,7 @@ import asyncio
 import subprocess
 import sys
 
+import pytest
 from inspect_ai.model import get_model
 
 from omseval.offline import answering
@@ -47,6 +48,7 @@ def test_model_api_is_deterministic_and_reports_usage():
     assert first.usage.input_tokens > 0 and first.usage.output_tokens > 0
 
 
+@pytest.mark.slow
 def test_inspect_cli_finds_the_provider_through_the_entry_point(tmp_path):
     (tmp_path / "tiny.py").write_text(
         "from inspect_ai import Task, task\n"

@@ -4,27 +4,18 @@ import asyncio
 import json
 
 import pytest
-from hydra import compose, initialize_config_dir
 from inspect_ai.model import ModelOutput, ModelUsage, get_model
 
-from omseval.config import register
 from omseval.guidance.build import build_guidance, correction_stream
 from omseval.models import make_model
 from omseval.oms.compiler import Compiler, parse_json
 from omseval.oms.documents import to_statements
-from omseval.oms.service import OMS
 from omseval.oms.sqlite_store import SQLiteStore
 from omseval.pack import load_pack
 from omseval.report import superseded_share
-from tests.conftest import PACK, ROOT
+from tests.conftest import PACK, builder, config
 
-register()
 pack = load_pack(PACK)
-
-
-def config(tmp_path, *overrides):
-    with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
-        return compose(config_name="config", overrides=[f"log_dir={tmp_path}", *overrides])
 
 
 def build(cfg):
@@ -104,10 +95,10 @@ def test_build_resumes_after_dying_midway(tmp_path):
     cfg = config(tmp_path / "b", "approach=oms", "corpus=smaller")
     partial = tmp_path / "b" / "guidance" / f"{whole.key}.partial"
     partial.mkdir(parents=True)
-    builder = OMS(pack, "smaller", partial, cfg, make_model(cfg))
+    oms = builder(cfg, pack, partial, make_model(cfg))
     for message in correction_stream(pack, "smaller", None)[:50]:
-        asyncio.run(builder.process(message))
-    builder.close()  # the run dies here
+        asyncio.run(oms.process(message))
+    oms.close()  # the run dies here
     resumed = build(cfg)
     assert resumed.key == whole.key and resumed.documents == whole.documents
     log = [json.loads(line) for line in (resumed.path / "processing.jsonl").read_text().splitlines()]

@@ -38,6 +38,7 @@ def test_missing_pairs_are_dropped():
     assert mcnemar(df, "oms").iloc[0]["pairs"] == 2
 
 
+@pytest.mark.slow
 def test_report_cli_over_real_logs(tmp_path):
     for approach in ("oms", "none"):
         result = run_module("omseval", f"log_dir={tmp_path}", "experiment=guidance", "corpus=smaller",

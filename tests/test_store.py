@@ -26,7 +26,7 @@ def neo4j_uri():
     return uri
 
 
-@pytest.fixture(params=["sqlite", "neo4j"])
+@pytest.fixture(params=["sqlite", pytest.param("neo4j", marks=pytest.mark.neo4j)])
 def make_store(request, tmp_path):
     opened = []
 
@@ -138,25 +138,20 @@ def test_namespaces_are_separate(make_store):
     assert a.skills() == ["competitive-analysis", "other"]
 
 
+@pytest.mark.neo4j
 def test_oms_build_on_neo4j_matches_sqlite(tmp_path):
     """The same build through both stores: only the full-text ranking differs (Lucene vs FTS5)."""
     import asyncio
 
-    from hydra import compose, initialize_config_dir
-
-    from omseval.config import register
     from omseval.guidance.build import build_guidance
     from omseval.models import make_model
     from omseval.pack import load_pack
-    from tests.conftest import PACK, ROOT
+    from tests.conftest import PACK, config
 
-    register()
     pack, docs = load_pack(PACK), {}
     for store in ("sqlite", "neo4j"):
         extra = [f"store.uri={neo4j_uri()}"] if store == "neo4j" else []
-        with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
-            cfg = compose(config_name="config", overrides=[
-                "approach=oms", "corpus=smaller", f"store={store}", f"log_dir={tmp_path / store}", *extra])
+        cfg = config(tmp_path / store, "approach=oms", "corpus=smaller", f"store={store}", *extra)
         g = asyncio.run(build_guidance(cfg, pack, make_model(cfg)))
         assert g.manifest["processed"] == 132 and g.manifest["failures"] == 0 and g.manifest["store"] == store
         docs[store] = set(g.documents["shared"].splitlines())

@@ -26,7 +26,7 @@ class Guidance:
     manifest: dict
 
     def for_rule(self, rule) -> str:
-        return self.documents.get(SHARED if rule.corpus == "smaller" else rule.skill, "")
+        return self.documents.get(rule.skill, "")  # the smaller corpus's rules name the shared file as their skill
 
 
 def artifact_key(parts: dict) -> str:
@@ -60,6 +60,16 @@ def finish(partial: Path, final: Path, documents: dict[str, str], log: list[dict
         p.write_text(text, encoding="utf-8")
     with open(partial / "processing.jsonl", "w", encoding="utf-8") as f:
         f.writelines(json.dumps(e, ensure_ascii=False) + "\n" for e in log)
-    write_json_atomic(partial / "manifest.json", manifest | {"documents": sorted(documents)})
-    os.replace(partial, final)
+    complete(partial, final, manifest | {"documents": sorted(documents)})
     return load(final)
+
+
+def folders(root: Path, key: str) -> tuple[Path, Path]:
+    """(final, partial): a build works in <key>.partial/, which becomes <key>/ once complete."""
+    return root / key, root / f"{key}.partial"
+
+
+def complete(partial: Path, final: Path, manifest: dict) -> None:
+    """Write the manifest last, then move the finished build to its final folder."""
+    write_json_atomic(partial / "manifest.json", manifest)
+    os.replace(partial, final)

@@ -1,10 +1,29 @@
-"""The builder interface, and the durable state shared by the builders that keep plain files."""
+"""The builder interface, and the durable state shared by the builders that keep plain files.
+
+An approach is a builder class named by `_target_` in conf/approach/<name>.yaml; the file's other
+keys are the class's keyword options, and Hydra instantiates it once per build.
+"""
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from omseval.config import GuidanceLayout
 from omseval.guidance.artifact import SHARED, write_json_atomic
 from omseval.pack import Message, Pack
+
+
+@dataclass
+class Build:
+    """What one build works with: the pack, the corpus's config, its folder, and the run's model and store."""
+
+    pack: Pack
+    corpus: Any  # conf/corpus: name, guidance layout, templates
+    workdir: Path
+    model: Any = None  # inspect-ai Model
+    store: Any = None  # conf/store
+    cache: bool = True
 
 
 class Builder:
@@ -14,8 +33,17 @@ class Builder:
     resumes with the next unprocessed message and never processes one twice.
     """
 
-    def __init__(self, pack: Pack, corpus: str, workdir: Path, cfg, model=None):
-        self.pack, self.corpus, self.workdir, self.cfg, self.model = pack, corpus, workdir, cfg, model
+    uses_model = False  # calls the model while processing corrections
+    uses_store = False  # keeps its state in the graph store
+    recording = "schedule"  # handoff: corrections recorded "always", by the "schedule" (07), or "never"
+
+    def __init__(self, build: Build, name: str):
+        self.name, self.pack, self.corpus, self.workdir = name, build.pack, build.corpus, build.workdir
+        self.model, self.cache = build.model, build.cache
+
+    @classmethod
+    def check_options(cls, options: dict) -> None:
+        """Refuse, before any work, option values that the option's type allows but the approach does not."""
 
     def processed(self) -> set[str]:
         raise NotImplementedError
@@ -38,8 +66,8 @@ class Builder:
 class FileBuilder(Builder):
     """Keeps documents as plain text; its whole state is saved atomically after every message."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, build: Build, name: str):
+        super().__init__(build, name)
         self.state_file = self.workdir / "state.json"
         if self.state_file.exists():
             state = json.loads(self.state_file.read_text(encoding="utf-8"))
@@ -49,7 +77,7 @@ class FileBuilder(Builder):
         self.log: list[dict] = state["log"]
 
     def starting_documents(self) -> dict[str, str]:
-        if self.corpus == "smaller":
+        if self.corpus.guidance == GuidanceLayout.shared_file:
             return {SHARED: ""}
         return {d.skill: d.text for d in self.pack.documents}
 
@@ -71,6 +99,3 @@ class FileBuilder(Builder):
     async def publish(self) -> tuple[dict[str, str], list[dict]]:
         self.state_file.unlink(missing_ok=True)
         return self.documents, self.log
-
-    def target(self, message: Message) -> str:
-        return SHARED if self.corpus == "smaller" else message.skill

@@ -1,19 +1,51 @@
-"""Build (or reuse) an approach's guidance from the corpus's correction stream: the registry of builders."""
+"""Build (or reuse) an approach's guidance from the corpus's correction stream.
 
+The approach is the class `cfg.approach._target_` names; Hydra instantiates it with the file's options.
+"""
+
+import importlib
+import inspect
+from dataclasses import make_dataclass
 from pathlib import Path
 
-from omegaconf import OmegaConf
+from hydra.utils import instantiate
+from omegaconf import MISSING, OmegaConf
+from omegaconf.errors import OmegaConfBaseException
 
+from omseval.errors import UserError
 from omseval.guidance import artifact
 from omseval.guidance.artifact import Guidance
-from omseval.guidance.file_edit import FileEdit
-from omseval.guidance.simple import NoGuidance, Verbatim
-from omseval.oms.service import OMS
+from omseval.guidance.base import Build, Builder
 from omseval.pack import Message, Pack
 from omseval.pack.ordering import correction_sequence
 
-BUILDERS = {"verbatim": Verbatim, "none": NoGuidance, "oms": OMS, "oms_no_retrieval": OMS,
-            "file_edit": FileEdit, "file_edit_hinted": FileEdit}
+
+def approach_class(cfg) -> type[Builder]:
+    """The approach's builder class, with cfg.approach checked against its options (names and types)."""
+    options = OmegaConf.to_container(cfg.approach)
+    target = str(options.pop("_target_", ""))
+    module, _, name = target.rpartition(".")
+    try:
+        cls = getattr(importlib.import_module(module), name, None)
+    except (ImportError, ValueError):  # no such module, or no module named at all
+        cls = None
+    if not (isinstance(cls, type) and issubclass(cls, Builder)):
+        raise UserError(f"approach._target_: {target!r} is not a guidance builder class")
+    params = list(inspect.signature(cls).parameters.values())[1:]  # after `build`
+    schema = make_dataclass(f"{cls.__name__}Options", [(p.name, p.annotation, MISSING) for p in params])
+    try:
+        OmegaConf.merge(OmegaConf.structured(schema), options)
+    except OmegaConfBaseException as e:
+        raise UserError(f"approach.{e.full_key}: {e.msg.splitlines()[0]} (approach={options.get('name')})") from None
+    cls.check_options(options)
+    return cls
+
+
+def make_builder(cfg, pack: Pack, workdir: Path, model) -> Builder:
+    """A fresh builder of the configured approach, working in `workdir`."""
+    approach_class(cfg)
+    build = Build(pack, cfg.corpus, workdir, model, cfg.store, cfg.cache)
+    return instantiate(cfg.approach, build, _convert_="all")
 
 
 def correction_stream(pack: Pack, corpus: str, seed: int | None) -> list[Message]:
@@ -25,30 +57,28 @@ def correction_stream(pack: Pack, corpus: str, seed: int | None) -> list[Message
 
 def key_parts(cfg, pack: Pack, model) -> dict:
     """Everything that changes a build's result (the model's endpoint stands for its revision)."""
-    approach = OmegaConf.to_container(cfg.approach, enum_to_str=True)
-    parts = {"pack": pack.checksum, "corpus": cfg.corpus.name.value, "seed": cfg.seed, "approach": approach}
-    if cfg.approach.uses_model:
+    approach = approach_class(cfg)
+    parts = {"pack": pack.checksum, "corpus": cfg.corpus.name.value, "seed": cfg.seed,
+             "approach": OmegaConf.to_container(cfg.approach)}
+    if approach.uses_model:
         m = cfg.model
         parts["model"] = {"name": m.name, "base_url": model.api.base_url, "max_tokens": m.max_tokens,
                           "temperature": m.temperature}
-    if cfg.approach.uses_store:
+    if approach.uses_store:
         parts["store"] = cfg.store.kind.value
     return parts
 
 
 async def build_guidance(cfg, pack: Pack, model=None) -> Guidance:
-    name = cfg.approach.name.value
     parts = key_parts(cfg, pack, model)
     key = artifact.artifact_key(parts)
-    root = Path(cfg.log_dir) / "guidance"
-    if done := artifact.load(root / key):
+    final, partial = artifact.folders(Path(cfg.log_dir) / "guidance", key)
+    if done := artifact.load(final):
         return done
-    partial = root / f"{key}.partial"
     partial.mkdir(parents=True, exist_ok=True)
-    corpus = cfg.corpus.name.value
-    builder = BUILDERS[name](pack, corpus, partial, cfg, model)
+    builder = make_builder(cfg, pack, partial, model)
     try:
-        messages = correction_stream(pack, corpus, cfg.seed)
+        messages = correction_stream(pack, cfg.corpus.name.value, cfg.seed)
         seen = builder.processed()
         for message in messages:
             if message.message_id not in seen:
@@ -59,9 +89,9 @@ async def build_guidance(cfg, pack: Pack, model=None) -> Guidance:
     failures = sum(1 for e in log if e.get("failure"))
     manifest = parts | {
         "key": key,
-        "model_label": cfg.model.label if cfg.approach.uses_model else None,
+        "model_label": cfg.model.label if builder.uses_model else None,
         "messages": len(messages),
         "processed": len(log) - failures,
         "failures": failures,
     }
-    return artifact.finish(partial, root / key, documents, log, manifest)
+    return artifact.finish(partial, final, documents, log, manifest)

@@ -6,7 +6,7 @@ an empty or truncated rewrite keeps the old file and is a processing loss. Both 
 
 import re
 
-from omseval.guidance.base import FileBuilder
+from omseval.guidance.base import Build, FileBuilder
 from omseval.models import cache_policy
 from omseval.pack import Message
 
@@ -38,13 +38,19 @@ def truncated(old: str, new: str, stop_reason: str) -> bool:
 class FileEdit(FileBuilder):
     """file_edit (the model chooses the file) and file_edit_hinted (the message's skill is given)."""
 
+    uses_model = True
+
+    def __init__(self, build: Build, name: str, hinted_file: bool = False):
+        super().__init__(build, name)
+        self.hinted_file = hinted_file
+
     async def generate(self, prompt: str):
-        return await self.model.generate(prompt, cache=cache_policy(self.cfg.cache))
+        return await self.model.generate(prompt, cache=cache_policy(self.cache))
 
     async def choose(self, message: Message) -> str:
         """The file the model says the correction belongs in; ValueError after one re-ask."""
         listing = "\n".join(f"- {d.skill}.md: {d.title} — {d.description}" for d in self.pack.documents)
-        prompt = self.pack.render("file_selection", files=listing, correction=message.text)
+        prompt = self.pack.render(self.corpus.selection_template, files=listing, correction=message.text)
         names = [d.skill for d in self.pack.documents]
         try:
             return parse_selection((await self.generate(prompt)).completion, names)
@@ -52,8 +58,8 @@ class FileEdit(FileBuilder):
             return parse_selection((await self.generate(REASK.format(problem=e, prompt=prompt))).completion, names)
 
     async def apply(self, message: Message) -> dict:
-        if self.corpus == "smaller" or self.cfg.approach.hinted_file:
-            name = self.target(message)
+        if self.hinted_file or self.corpus.selection_template is None:
+            name = message.skill
         else:
             try:
                 name = await self.choose(message)
@@ -61,8 +67,8 @@ class FileEdit(FileBuilder):
                 return {"document": None, "correct_file": False, "failure": f"filing failure: {e}"}
         entry = {"document": name, "correct_file": name == message.skill}
         old = self.documents[name]
-        template = "shared_file_editing" if self.corpus == "smaller" else "file_editing"
-        output = await self.generate(self.pack.render(template, document=old, correction=message.text))
+        output = await self.generate(self.pack.render(self.corpus.editing_template, document=old,
+                                                      correction=message.text))
         new = strip_fence(output.completion).strip()
         if not new or truncated(old, new, output.stop_reason):
             why = "empty reply" if not new else "truncated reply"

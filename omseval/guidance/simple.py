@@ -9,7 +9,7 @@ class Verbatim(FileBuilder):
     """Appends every correction as received, in stream order, to the hinted document."""
 
     async def apply(self, message) -> dict:
-        name = self.target(message)
+        name = message.skill
         doc = self.documents[name].rstrip("\n")
         if HEADING not in doc:
             doc = (doc + "\n\n" if doc else "") + HEADING

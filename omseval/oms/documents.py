@@ -4,10 +4,10 @@ bullets, and its headings) so a correction can supersede one convention; publica
 import re
 
 from omseval.oms.store import Statement
+from omseval.text import sentences
 
 NEW_SECTION = "Team corrections"
 NEW_POSITION = 1_000_000.0
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(`*])")
 _BULLET = re.compile(r"^(\s*(?:[-*+]|\d+[.)])\s+)(.*)$")
 
 
@@ -49,7 +49,7 @@ def to_statements(skill: str, text: str) -> list[Statement]:
     for block, (kind, prefix, body) in enumerate(_blocks(text)):
         if kind == "heading":
             section = body
-        parts = [body] if kind in ("heading", "code") else [s for s in _SENTENCE.split(body) if s.strip()]
+        parts = [body] if kind in ("heading", "code") else sentences(body)
         for part in parts:
             n += 1
             out.append(Statement(id=f"{skill}#{n}", skill=skill, text=part.strip(),

@@ -4,8 +4,10 @@ import hashlib
 from fnmatch import fnmatch
 from pathlib import Path
 
+from omseval.config import GuidanceLayout
+from omseval.errors import UserError
 from omseval.guidance.artifact import SHARED
-from omseval.guidance.base import Builder
+from omseval.guidance.base import Build, Builder
 from omseval.oms.compiler import CompileError, Compiler
 from omseval.oms.documents import render, to_statements
 from omseval.oms.store import Decision, Store
@@ -13,13 +15,12 @@ from omseval.oms.store import Decision, Store
 STARTED = "store-initialised"
 
 
-def open_store(cfg, workdir) -> Store:
-    """The configured store for one build: its namespace is the artifact key."""
-    if cfg.store.kind.value == "neo4j":
+def open_store(store, workdir) -> Store:
+    """The configured store (conf/store) for one build: its namespace is the build's folder."""
+    if store.kind.value == "neo4j":
         from omseval.oms.neo4j_store import Neo4jStore
 
-        s = cfg.store
-        return Neo4jStore(s.uri, namespace(workdir), s.user, s.password, s.database)
+        return Neo4jStore(store.uri, namespace(workdir), store.user, store.password, store.database)
     from omseval.oms.sqlite_store import SQLiteStore
 
     return SQLiteStore(workdir / "oms.sqlite")
@@ -42,31 +43,43 @@ def review(decision: Decision, message_id: str, reject: list[str]) -> Decision:
 
 
 class OMS(Builder):
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.store = open_store(self.cfg, self.workdir)
+    """oms and oms_no_retrieval (every correction becomes a new statement)."""
+
+    uses_model = True
+    uses_store = True
+    recording = "always"  # a correction is submitted to OMS, not recorded by hand
+
+    def __init__(self, build: Build, name: str, retrieval: bool = True, top_k: int = 5, reject: list[str] = ()):
+        super().__init__(build, name)
+        self.reject = list(reject)
+        self.store = open_store(build.store, self.workdir)
         if not (self.workdir / STARTED).exists():
             self.store.reset()
-            if self.corpus == "smaller":
+            if self.corpus.guidance == GuidanceLayout.shared_file:
                 self.store.load_skill(SHARED, "Shared guidance", [])
-            for d in self.pack.documents if self.corpus == "larger" else []:
-                self.store.load_skill(d.skill, d.title, to_statements(d.skill, d.text))
+            else:
+                for d in self.pack.documents:
+                    self.store.load_skill(d.skill, d.title, to_statements(d.skill, d.text))
             (self.workdir / STARTED).touch()
-        a = self.cfg.approach
-        self.compiler = Compiler(self.model, a.retrieval, a.top_k, self.cfg.cache)
+        self.compiler = Compiler(self.model, retrieval, top_k, self.cache)
+
+    @classmethod
+    def check_options(cls, options: dict) -> None:
+        if options.get("top_k", 1) < 1:
+            raise UserError(f"approach.top_k must be a positive integer, got {options['top_k']}")
 
     def processed(self) -> set[str]:
         return self.store.done()
 
     async def process(self, message) -> dict:
-        skill = SHARED if self.corpus == "smaller" else message.skill
+        skill = message.skill
         self.store.record_correction(message.message_id, skill, message.text, message.position)  # ingestion
         try:
             decision = await self.compiler.compile(message.message_id, message.text, skill, message.position, self.store)
         except CompileError as e:
             self.store.fail(message.message_id, str(e))
             return {"message_id": message.message_id, "failure": str(e)}
-        decision = review(decision, message.message_id, list(self.cfg.approach.reject))
+        decision = review(decision, message.message_id, self.reject)
         self.store.apply(message.message_id, decision, at=message.position)
         return {"message_id": message.message_id, "decision": decision.action, "target": decision.target}
 

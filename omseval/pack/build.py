@@ -7,13 +7,11 @@ from pathlib import Path
 from omseval.errors import PackError
 from omseval.pack import loader
 from omseval.pack._csv import has_bom, read_rows, write_rows
-from omseval.pack.loader import FILES, load_pack
+from omseval.pack.loader import FILES, SCHEDULE_COLUMNS, SEQUENCE_COLUMNS, load_pack
 from omseval.pack.ordering import PROBABILITIES, correction_sequence, recording_schedule
 
 DEFAULT_SEEDS = {"larger": 11, "smaller": 7}
 DEFAULT_HANDOFF_SEEDS = (11, 23, 41)
-SEQUENCE_COLUMNS = ["corpus", "seed", "position", "message_id", "rule_id", "skill", "kind", "text", "in_force", "stale"]
-SCHEDULE_COLUMNS = ["seed", "case_id", *(f"p{p}" for p in PROBABILITIES)]
 
 
 def sequence_rows(rules, seeds: dict[str, int]) -> list[dict]:

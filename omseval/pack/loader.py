@@ -126,6 +126,10 @@ def columns(cls) -> list[str]:
     return [f for f in cls.__dataclass_fields__ if f != "text"]
 
 
+SEQUENCE_COLUMNS = list(Message.__dataclass_fields__)  # 02: one column per field of a message
+SCHEDULE_COLUMNS = ["seed", "case_id", *(f"p{p}" for p in PROBABILITIES)]  # 07
+
+
 class _Reader:
     """Reads one CSV and checks cells, naming file, row and column on error."""
 
@@ -295,8 +299,7 @@ def _load_questions(root: Path, rules: dict[str, Rule]) -> list[Question]:
 
 
 def _load_sequence(root: Path, rules: dict[str, Rule]) -> list[Message]:
-    cols = ["corpus", "seed", "position", "message_id", "rule_id", "skill", "kind", "text", "in_force", "stale"]
-    r = _Reader(root, "sequence", cols)
+    r = _Reader(root, "sequence", SEQUENCE_COLUMNS)
     seen, messages = set(), []
     for row in r.rows:
         corpus = r.choice(row, "corpus", CORPORA)
@@ -364,8 +367,7 @@ def _load_templates(root: Path) -> dict[str, str]:
 
 
 def _load_schedule(root: Path, handoff: list[HandoffCase]) -> dict[int, dict[str, dict[int, bool]]]:
-    columns = [f"p{p}" for p in PROBABILITIES]
-    r = _Reader(root, "schedule", ["seed", "case_id", *columns])
+    r = _Reader(root, "schedule", SCHEDULE_COLUMNS)
     cases = {c.case_id for c in handoff}
     schedule: dict[int, dict[str, dict[int, bool]]] = {}
     for row in r.rows:
