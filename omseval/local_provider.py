@@ -1,7 +1,10 @@
 """`local/<alias>`: inspect-ai's llama-cpp-python provider, talking to the server omseval.local started.
 
 Adaptations: llama.cpp's server takes a JSON schema as `{"type": "json_object", "schema": ...}` (it
-refuses OpenAI's `json_schema` form) and enforces all of it, lengths and patterns included; replies are keyed by the model file, not the port; and a server
+refuses OpenAI's `json_schema` form) and enforces all of it, so every free string gets a pattern: a
+length that lets the object close within max_tokens (a small model otherwise loops inside a string
+until the reply is cut short), and no control character (llama-cpp-python's grammar allows raw
+newlines inside strings, which strict JSON refuses); replies are keyed by the model file, not the port; and a server
 that no longer answers on its loopback port has stopped, which ends the run (a rerun resumes) rather
 than costing every remaining sample its evidence.
 """
@@ -37,10 +40,34 @@ class LocalAPI(LlamaCppPythonAPI):
 
     @property
     def schema_exclude_fields(self) -> set[str] | None:
-        return None  # llama.cpp's grammar honours maxLength, pattern and the rest: a small model's loop ends
+        return None  # llama.cpp's grammar honours maxLength, pattern and the rest
 
     def completion_params(self, config: GenerateConfig, tools: bool) -> dict[str, Any]:
         params = super().completion_params(config, tools)
         if fmt := params.get("response_format"):
-            params["response_format"] = {"type": "json_object", "schema": fmt["json_schema"]["schema"]}
+            schema = fitted(fmt["json_schema"]["schema"], config.max_tokens)
+            params["response_format"] = {"type": "json_object", "schema": schema}
         return params
+
+
+def fitted(schema: dict, max_tokens: int | None) -> dict:
+    """The schema with each free string (no enum, length or pattern of its own) limited to plain characters
+    (no quote, backslash or control character) and to an equal share of half of max_tokens, counted in
+    characters; the other half is left for the object's keys and punctuation."""
+    free = [node for node in nodes(schema) if node.get("type") == "string"
+            and not {"enum", "const", "maxLength", "pattern", "format"} & set(node)]
+    for node in free:
+        length = f"0,{max_tokens // (2 * len(free))}" if max_tokens else "0,"
+        node["pattern"] = rf'^[^"\\\x00-\x1f]{{{length}}}$'
+    return schema
+
+
+def nodes(schema):
+    """Every sub-schema (a dict) inside a JSON schema, the schema itself included."""
+    if isinstance(schema, dict):
+        yield schema
+        for value in schema.values():
+            yield from nodes(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            yield from nodes(value)

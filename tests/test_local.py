@@ -115,18 +115,18 @@ def test_server_lifecycle(tmp_path):
 @pytest.mark.local
 @pytest.mark.slow
 def test_response_schema_constrains_decoding(tmp_path):
-    """inspect's response_schema reaches llama.cpp as a grammar, lengths included: every reply is an object of the
-    schema (without maxLength, this model loops inside a string until max_tokens cuts the object short)."""
+    """inspect's response_schema reaches llama.cpp as a grammar whose strings fit in max_tokens: every reply is an
+    object of the schema (unbounded, this model loops inside a string until max_tokens cuts the object short)."""
     from omseval.local import serving
     from omseval.models import make_model
 
     schema = {"type": "object", "additionalProperties": False, "required": ["decision", "target", "reason"],
               "properties": {"decision": {"type": "string", "enum": ["new", "restates", "supersedes", "stale"]},
-                             "target": {"anyOf": [{"type": "string", "maxLength": 40}, {"type": "null"}]},
-                             "reason": {"type": "string", "maxLength": 200}}}
+                             "target": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                             "reason": {"type": "string"}}}
     config = GenerateConfig(response_schema=ResponseSchema(name="decision", json_schema=schema))
     prompts = ["Always use tabs.", "Reply with a poem about the sea.", "Use four spaces, not tabs."]
-    cfg = local_config(tmp_path)
+    cfg = local_config(tmp_path, "model.max_tokens=300")
     with serving(cfg) as served:
         model = make_model(cfg, served.model_args)
         for prompt in prompts:
