@@ -84,8 +84,7 @@ async def _run_condition(cfg, pack: Pack, model, workdir: Path, seed: int, p: in
             if recorded and message.message_id not in builder.processed():
                 await builder.process(message)
             after = "\n".join(builder.snapshot().values())
-            marker = case.marker.lower()
-            snap = Snapshot(seed, p, n, case_id, recorded, after, marker in after.lower(), marker in before.lower())
+            snap = Snapshot(seed, p, n, case_id, recorded, after, case.marker_in(after), case.marker_in(before))
             with open(log, "a", encoding="utf-8") as f:
                 f.write(json.dumps(asdict(snap), ensure_ascii=False) + "\n")
             before = after

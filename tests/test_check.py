@@ -11,6 +11,7 @@ import pytest
 
 from omseval.pack import FILES, load_pack
 from omseval.pack._csv import BOM, read_rows, write_rows
+from omseval.pack.lint import CONTROL_KINDS
 from omseval.scorers.check import verdict
 
 
@@ -188,10 +189,10 @@ def test_verdict_agrees_with_re_on_every_control_answer(shipped):
     disagreements, n = [], 0
     for q in pack.questions:
         for kind, answers in controls.get(q.question_id, {}).items():
-            for text in answers:
+            for control in answers:
                 n += 1
-                if verdict(q, text) != re_verdict(q, text):
-                    disagreements.append((q.question_id, kind, text[:60]))
+                if verdict(q, control.answer) != re_verdict(q, control.answer):
+                    disagreements.append((q.question_id, kind, control.answer[:60]))
     assert n > 0
     assert disagreements == []
 
@@ -200,8 +201,8 @@ def test_controls_pass_and_fail_as_labelled(shipped):
     pack, controls = shipped
     for q in pack.questions:
         for kind, answers in controls.get(q.question_id, {}).items():
-            for text in answers:
-                assert verdict(q, text) is (kind == "positive"), (q.question_id, kind, text)
+            for control in answers:
+                assert verdict(q, control.answer) is CONTROL_KINDS[kind], (q.question_id, kind, control.answer)
 
 
 @pytest.mark.filterwarnings("ignore:Possible nested set:FutureWarning")

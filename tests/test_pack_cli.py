@@ -2,15 +2,17 @@
 no tracebacks, and `build` reproducing the shipped derived files byte for byte."""
 
 import hashlib
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 from tests.conftest import PACK, ROOT, run_module
 
-from omseval.pack import FILES
+from omseval.pack import FILES, load_pack
 from omseval.pack._csv import read_rows, write_rows
 from omseval.pack.build import write_checksums
+from omseval.pack.lint import CONTROL_KINDS
 
 DERIVED = [FILES["sequence"], FILES["schedule"], FILES["documents"], "CHECKSUMS.sha256"]
 
@@ -259,18 +261,140 @@ def test_lint_shipped_pack():
     result = pack_cmd("lint", cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("lint ok:") and result.stdout.count("\n") == 1
+    for kind in CONTROL_KINDS:  # counts per kind of control, all as labelled
+        n = re.search(rf"\b{kind} (\d+)/(\d+)", result.stdout)
+        assert n and n.group(1) == n.group(2) and int(n.group(2)) > 0, (kind, result.stdout)
 
 
-def test_lint_reports_a_failing_positive_control(pack_copy, tmp_path):
-    """A control answer that no longer passes is a finding (in-process: the CLI import costs seconds)."""
-    from omseval.pack import load_pack
+def lint_findings(pack_dir: Path, controls: Path = ROOT / "tests" / "pack_controls.csv"):
+    """In process: the CLI's import of the scorer costs seconds per call."""
+    from omseval.pack.build import build
     from omseval.pack.lint import lint, load_controls
 
-    controls = read_rows(ROOT / "tests" / "pack_controls.csv", "controls", [])
-    qid = next(c["question_id"] for c in controls if c["kind"] == "positive")
+    build(pack_dir)
+    pack = load_pack(pack_dir)
+    return lint(pack, load_controls(controls, pack), controls.name)[0]
+
+
+def set_cell(pack_dir: Path, name: str, key: str, value: str, column: str, text: str) -> int:
+    """Set one cell of the row whose `key` column is `value`; returns that row's number."""
+    found = []
+
+    def change(rows):
+        for row in rows:
+            if row[key] == value:
+                row[column] = text
+                found.append(row["#"])
+    edit(pack_dir, name, change)
+    return found[0]
+
+
+def test_lint_finds_a_question_that_passes_with_its_own_text(pack_copy):
+    """The presence pattern and the required pattern are tried together on the question."""
+    rules = read_rows(pack_copy / FILES["rules"], FILES["rules"], [])
+    question = rules[0]["situational_question"]
+    qid = f"q-{rules[0]['rule_id'][2:]}-situational"
+    row = set_cell(pack_copy, FILES["questions"], "question_id", qid, "pattern", re.escape(question.split()[0]))
+    set_cell(pack_copy, FILES["questions"], "question_id", qid, "required_pattern", re.escape(question.split()[-1]))
+    found = [str(f) for f in lint_findings(pack_copy)]
+    assert f"{FILES['questions']}, row {row}, column pattern: its own question text as the answer passes {qid}: " \
+        f"{question[:70]!r}" in found
+
+
+def test_lint_finds_a_failing_corrective_message(pack_copy):
+    qid = read_rows(pack_copy / FILES["questions"], FILES["questions"], [])[5]["question_id"]
+    row = set_cell(pack_copy, FILES["questions"], "question_id", qid, "corrective_message", "Please check the guidance.")
+    found = [str(f) for f in lint_findings(pack_copy)]
+    assert f"{FILES['questions']}, row {row}, column corrective_message: the corrective message fails {qid}: " \
+        "'Please check the guidance.'" in found
+
+
+def test_lint_finds_a_later_change_that_fails_its_familiar_question(pack_copy):
+    rule_id = read_rows(pack_copy / FILES["rules"], FILES["rules"], [])[2]["rule_id"]
+    row = set_cell(pack_copy, FILES["rules"], "rule_id", rule_id, "later_change", "The rule changes; ask the team.")
+    found = [str(f) for f in lint_findings(pack_copy)]
+    assert f"{FILES['rules']}, row {row}, column later_change: the later change as an answer fails " \
+        f"q-{rule_id[2:]}-familiar: 'The rule changes; ask the team.'" in found
+
+
+@pytest.mark.parametrize("kind, answer, outcome", [
+    ("context", "Nothing relevant here, unlike the old rule.", "fails"),
+    ("no-guidance", "{final}", "passes"),
+    ("positive", "Nothing relevant here.", "fails"),
+])
+def test_lint_finds_a_mislabelled_control(tmp_path, kind, answer, outcome):
+    """A context control that fails and a no-guidance control that passes are findings on their own row."""
+    from omseval.pack.lint import lint, load_controls
+
+    pack = load_pack(PACK)
+    q = pack.questions[7]
+    text = answer.format(final=q.corrective_message)
     shutil.copy(ROOT / "tests" / "pack_controls.csv", tmp_path / "controls.csv")
-    edit(tmp_path, "controls.csv", lambda rows: rows + [{"question_id": qid, "kind": "positive",
-                                                         "answer": "Nothing relevant here.", "#": 0}])
-    pack = load_pack(pack_copy)
-    findings = lint(pack, load_controls(tmp_path / "controls.csv", pack))
-    assert any(f.startswith(f"{qid}: a positive control fails") for f in findings)
+    rows = read_rows(tmp_path / "controls.csv", "controls.csv", [])
+    edit(tmp_path, "controls.csv", lambda rows: rows + [{"question_id": q.question_id, "kind": kind, "answer": text}])
+    found = [str(f) for f in lint(pack, load_controls(tmp_path / "controls.csv", pack), "controls.csv")[0]]
+    assert found == [f"controls.csv, row {len(rows) + 1}, column answer: the {kind} control {outcome} "
+                     f"{q.question_id}: {text[:70]!r}"]
+
+
+def test_lint_requires_a_no_guidance_control_for_every_question(tmp_path):
+    from omseval.pack.lint import lint, load_controls
+
+    pack = load_pack(PACK)
+    qid = pack.questions[3].question_id
+    shutil.copy(ROOT / "tests" / "pack_controls.csv", tmp_path / "controls.csv")
+    edit(tmp_path, "controls.csv", lambda rows: [r for r in rows if not (r["question_id"] == qid and r["kind"] == "no-guidance")])
+    found = [str(f) for f in lint(pack, load_controls(tmp_path / "controls.csv", pack), "controls.csv")[0]]
+    assert found == [f"{FILES['questions']}, row 4, column question_id: no no-guidance control answer in controls.csv"]
+
+
+@pytest.mark.parametrize("marker, message", [
+    ("18-day advance", "is not one token"),
+    ("fortnight", "is not in the correction"),
+])
+def test_lint_finds_a_marker_a_restatement_can_lose(pack_copy, marker, message):
+    row = set_cell(pack_copy, FILES["handoff"], "case_id", "h-12", "marker", marker)
+    found = [str(f) for f in lint_findings(pack_copy)]
+    assert f"{FILES['handoff']}, row {row}, column marker: {marker!r} {message}" in found
+
+
+def test_lint_finds_a_marker_in_another_rules_messages(pack_copy):
+    cases = read_rows(pack_copy / FILES["handoff"], FILES["handoff"], [])
+    other = cases[1]
+    set_cell(pack_copy, FILES["handoff"], "case_id", cases[0]["case_id"], "marker", other["marker"])
+    found = [str(f) for f in lint_findings(pack_copy)]
+    assert f"{FILES['handoff']}, row 1, column marker: {other['marker']!r} also appears in the correction of " \
+        f"{other['case_id']}" in found
+
+
+def test_a_pack_that_fails_lint_still_loads(pack_copy):
+    """Lint is a quality gate: verify passes, lint exits 1 with one line per finding naming file, row and column."""
+    qid = read_rows(pack_copy / FILES["questions"], FILES["questions"], [])[0]["question_id"]
+    set_cell(pack_copy, FILES["questions"], "question_id", qid, "corrective_message", "Please check the guidance.")
+    assert pack_cmd("build", pack_copy).returncode == 0
+    assert pack_cmd("verify", pack_copy).returncode == 0
+    result = pack_cmd("lint", pack_copy, cwd=ROOT)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    *findings, summary = result.stderr.splitlines()
+    assert findings == [f"{FILES['questions']}, row 1, column corrective_message: the corrective message fails "
+                        f"{qid}: 'Please check the guidance.'"]
+    assert summary.startswith("lint: 1 finding(s) (corrective message 1); ")
+
+
+@pytest.mark.parametrize("marker, text, found", [
+    ("48", "names have a 48-character limit", True),
+    ("48", "labels are 148 x 210 mm", False),
+    ("48", "$1,048 in fees", False),
+    ("75", "HEALTHCHECK --interval=75s", True),
+    ("hashtag", "exactly six Hashtags per post", True),
+    ("hashtag", "#hashtagging", False),
+    ("@@", "host: @@DB_HOST@@", True),
+    ("Net 50", "terms are net 50 from today", True),
+    ("RCV", "RCV-2025-0042", True),
+    ("RCV", "RCVD on Monday", False),
+])
+def test_marker_matching(marker, text, found):
+    """Ignoring case and a plural ending; never inside a longer word or number."""
+    from omseval.pack.loader import marker_found
+
+    assert marker_found(marker, text) is found

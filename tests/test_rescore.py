@@ -10,6 +10,7 @@ from tests.conftest import PACK, ROOT, run_module
 from omseval.errors import PackError
 from omseval.pack import FILES
 from omseval.pack._csv import read_rows, write_rows
+from omseval.pack.lint import CONTROL_KINDS
 from omseval.rescore import rescore
 from omseval.scorers.check import verdict
 
@@ -25,7 +26,7 @@ def control_answers(pack, controls) -> list[dict]:
     rows = []
     for q in pack.questions:
         for kind, answers in sorted(controls.get(q.question_id, {}).items()):
-            rows += [{"question_id": q.question_id, "kind": kind, "answer": a} for a in answers]
+            rows += [{"question_id": q.question_id, "kind": kind, "answer": c.answer} for c in answers]
     return rows[::-1]  # an order that is not the pack's
 
 
@@ -55,7 +56,7 @@ def test_cli_verdicts_on_control_answers(snapshot, tmp_path):
     assert [r[0] for r in out[1:]] == [r["question_id"] for r in rows]  # input order
     questions = {q.question_id: q for q in pack.questions}
     for row, (qid, passed) in zip(rows, out[1:]):
-        assert passed == ("true" if row["kind"] == "positive" else "false"), (qid, row["kind"], row["answer"])
+        assert passed == str(CONTROL_KINDS[row["kind"]]).lower(), (qid, row["kind"], row["answer"])
         assert passed == str(verdict(questions[qid], row["answer"])).lower()
 
 

@@ -1,4 +1,4 @@
-"""The shipped pack has the seed's exact size (other packs may have any size)."""
+"""The shipped pack: the seed's exact size (other packs may have any size), its checks and its controls."""
 
 from collections import Counter
 
@@ -22,3 +22,21 @@ def test_seed_counts():
 def test_skill_documents_are_300_to_900_words():
     for doc in load_pack(PACK).documents:
         assert 300 <= len(doc.text.split()) <= 900, doc.skill
+
+
+def test_readme_states_the_check_shares():
+    """pack/README.md gives the presence and absence counts of the shipped checks."""
+    pack = load_pack(PACK)
+    n, absent = len(pack.questions), sum(q.expect == "absent" for q in pack.questions)
+    readme = " ".join((PACK / "README.md").read_text(encoding="utf-8").split())
+    assert f"{n - absent} checks are presence checks ({round(100 * (n - absent) / n)}%)" in readme
+    assert f"{absent} are absence checks ({round(100 * absent / n)}%)" in readme
+
+
+def test_shipped_controls_cover_every_kind_for_every_question(shipped):
+    """At least one no-guidance control per question, and a context control for every rule."""
+    pack, controls = shipped
+    for q in pack.questions:
+        assert {"positive", "source", "initial", "no-guidance"} <= set(controls[q.question_id]), q.question_id
+    for rule in pack.rules:
+        assert any(controls[f"q-{rule.rule_id[2:]}-{t}"].get("context") for t in ("familiar", "situational")), rule.rule_id

@@ -27,17 +27,22 @@ def build(args) -> None:
 
 
 def lint(args) -> int:
+    from collections import Counter
+
     from omseval.pack.lint import lint, load_controls
     from omseval.pack.loader import load_pack
 
     pack = load_pack(args.dir)
-    findings = lint(pack, load_controls(args.controls, pack))
-    n = len(pack.questions)
+    findings, tested = lint(pack, load_controls(args.controls, pack), args.controls.name)
+    failed = Counter(f.kind for f in findings)
+    counts = ", ".join(f"{kind} {tested[kind] - failed[kind]}/{tested[kind]}" for kind in tested)
+    n, absent = len(pack.questions), sum(q.expect == "absent" for q in pack.questions)
+    summary = f"{n} questions ({n - absent} presence, {absent} absence checks), {len(pack.rules)} rules; as labelled: {counts}"
     if findings:
-        print("\n".join(findings) + f"\nlint: {len(findings)} finding(s) in {n} questions", file=sys.stderr)
+        by_kind = ", ".join(f"{kind} {k}" for kind, k in sorted(failed.items()))
+        print("\n".join(map(str, findings)) + f"\nlint: {len(findings)} finding(s) ({by_kind}); {summary}", file=sys.stderr)
         return 1
-    absent = sum(q.expect == "absent" for q in pack.questions)
-    print(f"lint ok: {n} questions ({n - absent} presence, {absent} absence checks), {len(pack.rules)} rules")
+    print(f"lint ok: {summary}")
     return 0
 
 
@@ -49,7 +54,7 @@ def main(argv=None) -> int:
         p.add_argument("dir", nargs="?", default=str(SHIPPED_PACK), type=Path)
         if name == "lint":
             p.add_argument("--controls", type=Path, default=Path("tests/pack_controls.csv"),
-                           help="CSV of control answers: question_id, kind (positive|source|initial), answer")
+                           help="CSV of control answers: question_id, kind (positive|context|source|initial|no-guidance), answer")
     args = parser.parse_args(argv)
     return run_command({"verify": verify, "build": build, "lint": lint}[args.command], args)
 

@@ -1,39 +1,69 @@
-"""`pack lint`: checks that every question's check is fair, using control answers.
+"""`pack lint`: a quality gate on the pack's checks, run through the real scorer (see pack/README.md).
 
-For every question: positive controls pass; the `source` and `initial` controls fail; a generic
-answer without guidance fails. Per rule: the check fails the source excerpt, the initial
-correction and both restatements; a presence pattern does not match its own question;
-restatements differ; a larger rule's excerpt is found in its document; two rules of one
-skill document do not pass each other's final answers.
+Control answers (`positive` and `context` must pass; `source`, `initial` and `no-guidance` must
+fail) test each question's check; the pack's own texts test it too: the question itself, the
+corrective message, the later change as an answer to the familiar question, the superseded
+texts and a generic answer without guidance. A handoff marker must be one token that every
+statement of the final rule in the pack keeps (04's correction, the later change, the familiar
+question's intended rule and corrective message) and that no other rule's message or correction
+contains. A pack that fails lint still loads: findings are reported, not raised.
 """
 
 import itertools
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 
 from omseval.errors import PackError
 from omseval.pack._csv import read_rows
-from omseval.pack.loader import Pack
+from omseval.pack.loader import FILES, Pack
 from omseval.scorers.check import verdict
 
-CONTROL_KINDS = ("positive", "source", "initial")
+# control kind -> whether its answers must pass
+CONTROL_KINDS = {"positive": True, "context": True, "source": False, "initial": False, "no-guidance": False}
+REQUIRED_KINDS = ("positive", "source", "initial", "no-guidance")
+SUPERSEDED = ("source_excerpt", "initial_correction", "restatement_1", "restatement_2")
+MESSAGES = ("initial_correction", "restatement_1", "restatement_2", "later_change")
+MARKER = re.compile(r"^\S+$|^[A-Za-z]+ \d+$|^\d+ [A-Za-z]+$")  # one token, or a code or number with its unit ("Net 50", "3 spaces")
 GENERIC_ANSWER = (  # what an agent says with no guidance; no question's check may pass it
     "I don't have any team-specific guidance for this, so I would follow common practice "
     "and adapt it to the situation."
 )
 
 
-def load_controls(path: Path, pack: Pack) -> dict[str, dict[str, list[str]]]:
-    name = str(path)
+@dataclass(frozen=True)
+class Control:
+    question_id: str
+    kind: str
+    answer: str
+    row: int
+
+
+@dataclass(frozen=True)
+class Finding:
+    file: str
+    row: int | None
+    column: str
+    message: str
+    kind: str  # what lint tested: a control kind or one of the pack's own texts
+
+    def __str__(self) -> str:
+        row = f", row {self.row}" if self.row is not None else ""
+        return f"{self.file}{row}, column {self.column}: {self.message}"
+
+
+def load_controls(path: Path, pack: Pack) -> dict[str, dict[str, list[Control]]]:
+    """Control answers by question and kind; an unknown question or kind is a PackError."""
+    name = path.name
     known = {q.question_id for q in pack.questions}
-    controls: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    controls: dict[str, dict[str, list[Control]]] = defaultdict(lambda: defaultdict(list))
     for row in read_rows(path, name, ["question_id", "kind", "answer"]):
         if row["question_id"] not in known:
             raise PackError(name, f"{row['question_id']!r} is not a question of the pack", row=row["#"], column="question_id")
         if row["kind"] not in CONTROL_KINDS:
             raise PackError(name, f"kind must be one of {', '.join(CONTROL_KINDS)}", row=row["#"], column="kind")
-        controls[row["question_id"]][row["kind"]].append(row["answer"])
+        controls[row["question_id"]][row["kind"]].append(Control(row["question_id"], row["kind"], row["answer"], row["#"]))
     return controls
 
 
@@ -41,48 +71,99 @@ def _norm(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
 
 
-def lint(pack: Pack, controls: dict[str, dict[str, list[str]]]) -> list[str]:
-    findings = []
-    questions = defaultdict(list)
-    for q in pack.questions:
-        questions[q.rule_id].append(q)
-    for q in pack.questions:
-        rule = pack.rule(q.rule_id)
-        c = controls.get(q.question_id, {})
-        for kind in CONTROL_KINDS:
-            if not c.get(kind):
-                findings.append(f"{q.question_id}: no {kind} control answer")
-        for text in c.get("positive", []):
-            if verdict(q, text) is not True:
-                findings.append(f"{q.question_id}: a positive control fails: {text[:60]!r}")
-        for kind in ("source", "initial"):
-            for text in c.get(kind, []):
-                if verdict(q, text) is not False:
-                    findings.append(f"{q.question_id}: the {kind} control passes: {text[:60]!r}")
-        if verdict(q, GENERIC_ANSWER) is not False:
-            findings.append(f"{q.question_id}: a generic answer without guidance passes")
-        for column in ("source_excerpt", "initial_correction", "restatement_1", "restatement_2"):
-            if verdict(q, getattr(rule, column)) is not False:
-                findings.append(f"{q.question_id}: the check passes the stale text of {column}")
-        if q.expect == "present" and re.search(q.pattern, q.question, re.MULTILINE):
-            findings.append(f"{q.question_id}: the question text contains its final value")
+def _outcome(ok: bool | None) -> str:
+    return {True: "passes", False: "fails", None: "gets no verdict (time-out)"}[ok]
+
+
+class _Lint:
+    def __init__(self, pack: Pack, controls: dict[str, dict[str, list[Control]]], controls_name: str):
+        self.pack, self.controls, self.controls_name = pack, controls, controls_name
+        self.findings: list[Finding] = []
+        self.tested: Counter = Counter()  # kind -> answers run through the scorer
+        self.rule_row = {r.rule_id: i for i, r in enumerate(pack.rules, 1)}
+
+    def expect(self, q, text: str, must_pass: bool, kind: str, file: str, row: int | None, column: str, what: str):
+        self.tested[kind] += 1
+        ok = verdict(q, text)
+        if ok is not must_pass:
+            self.findings.append(Finding(file, row, column, f"{what} {_outcome(ok)} {q.question_id}: {text[:70]!r}", kind))
+
+    def question(self, row: int, q) -> None:
+        rule = self.pack.rule(q.rule_id)
+        qfile, rfile, rrow = FILES["questions"], FILES["rules"], self.rule_row[q.rule_id]
+        given = self.controls.get(q.question_id, {})
+        for kind in REQUIRED_KINDS:
+            if not given.get(kind):
+                self.findings.append(Finding(qfile, row, "question_id", f"no {kind} control answer in {self.controls_name}", "missing " + kind))
+        for kind, answers in given.items():
+            for c in answers:
+                self.expect(q, c.answer, CONTROL_KINDS[kind], kind, self.controls_name, c.row, "answer", f"the {kind} control")
+        self.expect(q, q.question, False, "own question", qfile, row, "pattern", "its own question text as the answer")
+        self.expect(q, GENERIC_ANSWER, False, "generic answer", qfile, row, "pattern", "the generic answer without guidance")
+        self.expect(q, q.corrective_message, True, "corrective message", qfile, row, "corrective_message", "the corrective message")
+        if q.question_type == "familiar":
+            self.expect(q, rule.later_change, True, "later change", rfile, rrow, "later_change", "the later change as an answer")
+        for column in SUPERSEDED:
+            self.expect(q, getattr(rule, column), False, "superseded text", rfile, rrow, column, "the superseded text")
         if q.expect == "absent" and not q.required_pattern:
-            findings.append(f"{q.question_id}: an absence check without required_pattern passes empty answers")
-    for rule in pack.rules:
+            self.findings.append(Finding(qfile, row, "required_pattern", "an absence check without required_pattern passes empty answers", "check"))
+
+    def rule(self, row: int, rule) -> None:
+        rfile = FILES["rules"]
         texts = [rule.initial_correction, rule.restatement_1, rule.restatement_2, rule.later_change]
         if len({_norm(t) for t in texts}) < 4:
-            findings.append(f"{rule.rule_id}: initial, restatements and change are not all different")
-        if rule.corpus == "larger" and rule.source_excerpt not in pack.document(rule.skill).text:
-            findings.append(f"{rule.rule_id}: source_excerpt not found in skills/{rule.skill}.md")
-    by_skill = defaultdict(list)
-    for rule in pack.rules:
-        by_skill[rule.corpus, rule.skill].append(rule.rule_id)
+            self.findings.append(Finding(rfile, row, "restatement_1", "initial, restatements and change are not all different", "rule"))
+        if rule.corpus == "larger" and rule.source_excerpt not in self.pack.document(rule.skill).text:
+            self.findings.append(Finding(rfile, row, "source_excerpt", f"not found in skills/{rule.skill}.md", "rule"))
 
-    def passes(a: str, b: str) -> bool:
-        return any(verdict(q, t) for q in questions[a] for p in questions[b] for t in controls.get(p.question_id, {}).get("positive", []))
+    def marker(self, row: int, case) -> None:
+        """One token, kept by each of the pack's own statements of the final rule, in no other rule's messages."""
+        hfile, marker = FILES["handoff"], case.marker.strip()
+        rule = self.pack.rule(case.rule_id)
+        familiar = next(q for q in self.pack.questions if q.question_id == case.agent_a_question_id)
+        if not MARKER.match(marker):
+            self.findings.append(Finding(hfile, row, "marker", f"{marker!r} is not one token", "marker"))
+        statements = {"correction": case.correction, f"later_change of {rule.rule_id}": rule.later_change,
+                      f"intended_rule of {familiar.question_id}": familiar.intended_rule,
+                      f"corrective_message of {familiar.question_id}": familiar.corrective_message}
+        for column, text in statements.items():
+            if not case.marker_in(text):
+                self.findings.append(Finding(hfile, row, "marker", f"{marker!r} is not in the {column}", "marker"))
+        for other in self.pack.rules_of(rule.corpus):
+            if other.rule_id != rule.rule_id and any(case.marker_in(getattr(other, c)) for c in MESSAGES):
+                self.findings.append(Finding(hfile, row, "marker", f"{marker!r} also appears in a message of {other.rule_id}", "marker"))
+        for other in self.pack.handoff:
+            if other.case_id != case.case_id and case.marker_in(other.correction):
+                self.findings.append(Finding(hfile, row, "marker", f"{marker!r} also appears in the correction of {other.case_id}", "marker"))
 
-    for ids in by_skill.values():
-        for a, b in itertools.combinations(ids, 2):
-            if passes(a, b) and passes(b, a):
-                findings.append(f"{a} ~ {b}: the two rules' checks pass each other's final answers")
-    return findings
+    def confusable(self) -> None:
+        """Two rules of one document whose checks pass each other's positive controls."""
+        questions = defaultdict(list)
+        for q in self.pack.questions:
+            questions[q.rule_id].append(q)
+
+        def passes(a: str, b: str) -> bool:
+            return any(verdict(q, c.answer) for q in questions[a] for p in questions[b]
+                       for c in self.controls.get(p.question_id, {}).get("positive", []))
+
+        by_skill = defaultdict(list)
+        for rule in self.pack.rules:
+            by_skill[rule.corpus, rule.skill].append(rule.rule_id)
+        for ids in by_skill.values():
+            for a, b in itertools.combinations(ids, 2):
+                if passes(a, b) and passes(b, a):
+                    self.findings.append(Finding(FILES["rules"], self.rule_row[a], "rule_id",
+                                                 f"{a} and {b}: each rule's checks pass the other's final answers", "rule"))
+
+
+def lint(pack: Pack, controls: dict[str, dict[str, list[Control]]], controls_name: str = "controls") -> tuple[list[Finding], Counter]:
+    """All findings, and how many answers of each kind were run through the scorer."""
+    run = _Lint(pack, controls, controls_name)
+    for row, q in enumerate(pack.questions, 1):
+        run.question(row, q)
+    for row, rule in enumerate(pack.rules, 1):
+        run.rule(row, rule)
+    for row, case in enumerate(pack.handoff, 1):
+        run.marker(row, case)
+    run.confusable()
+    return run.findings, run.tested

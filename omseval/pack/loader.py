@@ -72,6 +72,17 @@ class HandoffCase:
     agent_b_task: str
     marker: str
 
+    def marker_in(self, text: str) -> bool:
+        return marker_found(self.marker, text)
+
+
+def marker_found(marker: str, text: str) -> bool:
+    """Whether `marker` occurs in `text`, ignoring case and a plural ending, not inside a longer word or number."""
+    m = marker.strip()
+    before = r"(?<![\d.,])" if m[:1].isdigit() else r"(?<![A-Za-z0-9])" if m[:1].isalpha() else ""
+    after = r"(?!\d)" if m[-1:].isdigit() else r"(?:e?s)?(?![A-Za-z0-9])" if m[-1:].isalpha() else ""
+    return re.search(before + re.escape(m) + after, text, re.IGNORECASE) is not None
+
 
 @dataclass(frozen=True)
 class SkillDocument:
