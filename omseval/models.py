@@ -2,7 +2,9 @@
 
 import os
 
-from inspect_ai.model import CachePolicy, GenerateConfig, Model, ModelOutput, ModelUsage, get_model
+from inspect_ai.model import CachePolicy, GenerateConfig, Model, ModelOutput, ModelUsage, RetryDecision, get_model
+
+from tenacity import RetryError
 
 from omseval import local
 from omseval.errors import UserError
@@ -11,6 +13,22 @@ from omseval.errors import UserError
 def cache_policy(enabled: bool, **scopes: str) -> CachePolicy | bool:
     """inspect's model-call cache, kept without expiry; `scopes` separate calls that share a prompt."""
     return CachePolicy(expiry=None, scopes=scopes) if enabled else False
+
+
+def model_error(model: Model, e: Exception) -> bool:
+    """A time-out, a service failure that outlasted inspect's retries (tenacity's RetryError), or an error
+    the model's provider classifies as a service failure."""
+    if isinstance(e, (TimeoutError, RetryError)):
+        return True
+    decision = model.api.should_retry(e)
+    return decision.retry if isinstance(decision, RetryDecision) else bool(decision)
+
+
+def describe(e: BaseException) -> str:
+    """An error as one line; for retries that ran out, the last attempt's error."""
+    if isinstance(e, RetryError) and e.last_attempt.exception() is not None:
+        e = e.last_attempt.exception()
+    return f"{type(e).__name__}: {e}"
 
 
 def check_environment(cfg) -> None:

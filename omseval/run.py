@@ -11,6 +11,7 @@ from inspect_ai.log import read_eval_log
 from omegaconf import OmegaConf
 
 from omseval.errors import UserError
+from omseval.guidance import artifact
 from omseval.guidance.build import approach_class, build_guidance
 from omseval.handoff import build_handoff
 from omseval.local import serving
@@ -25,7 +26,8 @@ def run_key(cfg, pack, model, built: str) -> str:
     """A run's log folder: what changes its results, so a rerun resumes or reuses it."""
     resolved = OmegaConf.to_container(cfg, resolve=True, enum_to_str=True)
     parts = {k: resolved[k] for k in ("experiment", "approach", "corpus", "seed", "limit")}
-    parts |= {"model": [resolved["model"]["name"], model.api.base_url], "pack": pack.checksum, "guidance": built}
+    parts |= {"model": [resolved["model"]["name"], model.api.base_url], "pack": pack.checksum, "guidance": built,
+              "version": artifact.VERSION, "code": artifact.code_digest("omseval.tasks")}
     digest = hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:10]
     return f"{cfg.experiment.name.value}-{cfg.corpus.name.value}-{cfg.approach.name}-seed{cfg.seed}-{digest}"
 

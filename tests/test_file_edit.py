@@ -103,7 +103,7 @@ def test_heuristic_edit_adds_an_unrelated_correction():
 
 def test_respond_dispatches_file_prompts(pack):
     selection = pack.render("file_selection", files=FILES, correction="Format SQL with uppercase keywords.")
-    assert respond(selection) == "sql-queries.md"
+    assert json.loads(respond(selection, "file_selection")) == {"file": "sql-queries.md"}  # by the reply's schema
     editing = pack.render("file_editing", document=DOC, correction="Use 4 colour-coded categories at most.")
     assert "4 colour-coded" in respond(editing) and "6 colour-coded" not in respond(editing)
     assert HEADING in respond(pack.render("shared_file_editing", document="", correction="Use UTC."))
@@ -119,10 +119,10 @@ class Scripted:
     def __init__(self, *replies: tuple[str, str]):
         self.replies, self.prompts = list(replies), []
 
-    async def generate(self, prompt, cache=False):
+    async def generate(self, prompt, config=None, cache=False):
         self.prompts.append(prompt)
         completion, stop = self.replies.pop(0)
-        return SimpleNamespace(completion=completion, stop_reason=stop)
+        return SimpleNamespace(completion=completion, stop_reason=stop, usage=None)
 
 
 def builder(pack, tmp_path, model, *overrides):

@@ -7,6 +7,7 @@ import pytest
 from inspect_ai.model import ModelOutput, ModelUsage, get_model
 
 from omseval.guidance.build import build_guidance, correction_stream
+from omseval.guidance.calls import Calls, Loss
 from omseval.models import make_model
 from omseval.oms.compiler import Compiler, parse_json
 from omseval.oms.documents import to_statements
@@ -27,7 +28,7 @@ def test_seed_example_rule_is_kept_current(tmp_path):
     doc = pack.document("competitive-analysis")
     store = SQLiteStore(tmp_path / "s.sqlite")
     store.load_skill(doc.skill, doc.title, to_statements(doc.skill, doc.text))
-    compiler = Compiler(get_model("omseval/heuristic"), retrieval=True, top_k=5, cache=False)
+    compiler = Compiler(Calls(get_model("omseval/heuristic"), tmp_path, cache=False), retrieval=True, top_k=5)
     rule = pack.rule("r-competitive-dimensions")
     order = [("change", rule.later_change), ("restatement-2", rule.restatement_2)]
     decisions = []
@@ -54,14 +55,14 @@ def test_malformed_reply_gets_one_repair_then_counts_as_failure(tmp_path):
     model = get_model("mockllm/model", custom_outputs=[output(r) for r in replies])
     store = SQLiteStore(tmp_path / "s.sqlite")
     store.load_skill("s", "S", [])
-    compiler = Compiler(model, retrieval=True, top_k=5, cache=False)
-    from omseval.oms.compiler import CompileError
+    compiler = Compiler(Calls(model, tmp_path, cache=False), retrieval=True, top_k=5)
 
-    with pytest.raises(CompileError, match="after one repair request"):
+    with pytest.raises(Loss, match="after one repair request"):
         asyncio.run(compiler.compile("m/initial", "Use four axes.", "s", 1, store))
     decision = asyncio.run(compiler.compile("m/change", "Use four axes.", "s", 2, store))  # repaired on 2nd try
     assert decision.action == "new" and decision.statement.text == "Use four axes."
-    assert compiler.calls == 4
+    calls = [json.loads(line) for line in (tmp_path / "calls.jsonl").read_text().splitlines()]
+    assert [c["phase"] for c in calls] == ["extract"] * 4 and [bool(c.get("problem")) for c in calls] == [True] * 3 + [False]
 
 
 def test_parse_json_accepts_fenced_reply():

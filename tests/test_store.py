@@ -136,23 +136,3 @@ def test_namespaces_are_separate(make_store):
     assert b.skills() == [] and a.skills()
     b.reset()
     assert a.skills() == ["competitive-analysis", "other"]
-
-
-@pytest.mark.neo4j
-def test_oms_build_on_neo4j_matches_sqlite(tmp_path):
-    """The same build through both stores: only the full-text ranking differs (Lucene vs FTS5)."""
-    import asyncio
-
-    from omseval.guidance.build import build_guidance
-    from omseval.models import make_model
-    from omseval.pack import load_pack
-    from tests.conftest import PACK, config
-
-    pack, docs = load_pack(PACK), {}
-    for store in ("sqlite", "neo4j"):
-        extra = [f"store.uri={neo4j_uri()}"] if store == "neo4j" else []
-        cfg = config(tmp_path / store, "approach=oms", "corpus=smaller", f"store={store}", *extra)
-        g = asyncio.run(build_guidance(cfg, pack, make_model(cfg)))
-        assert g.manifest["processed"] == 132 and g.manifest["failures"] == 0 and g.manifest["store"] == store
-        docs[store] = set(g.documents["shared"].splitlines())
-    assert len(docs["sqlite"] & docs["neo4j"]) >= 0.9 * len(docs["sqlite"])

@@ -7,13 +7,17 @@
 A build in progress lives in <key>.partial/ and is resumed from there when rerun.
 """
 
+import ast
 import hashlib
+import importlib.metadata
+import importlib.util
 import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
 SHARED = "shared"
+VERSION = importlib.metadata.version("omseval")
 
 
 @dataclass
@@ -31,7 +35,29 @@ class Guidance:
 
 def artifact_key(parts: dict) -> str:
     digest = hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:12]
-    return f"{parts['corpus']}-{parts['approach']['name']}-seed{parts['seed']}-{digest}"
+    return f"{parts['corpus']['name']}-{parts['approach']['name']}-seed{parts['seed']}-{digest}"
+
+
+def code_digest(module: str) -> str:
+    """Digest of a module's source and of every omseval module it imports, directly or not."""
+    sources, todo = {}, [module]
+    while todo:
+        name = todo.pop()
+        if name in sources or not name.startswith("omseval"):
+            continue
+        try:
+            spec = importlib.util.find_spec(name)
+        except ImportError:  # `from module import name`: the name is no module
+            continue
+        if spec is None or not spec.origin:
+            continue
+        sources[name] = Path(spec.origin).read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(sources[name])):
+            if isinstance(node, ast.Import):
+                todo += [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                todo += [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+    return hashlib.sha256(json.dumps(sources, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def document_path(root: Path, name: str) -> Path:

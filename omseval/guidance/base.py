@@ -45,6 +45,11 @@ class Builder:
     def check_options(cls, options: dict) -> None:
         """Refuse, before any work, option values that the option's type allows but the approach does not."""
 
+    @classmethod
+    def prompts(cls) -> dict:
+        """The approach's own prompts, beyond the pack's templates (a build's key covers them)."""
+        return {}
+
     def processed(self) -> set[str]:
         raise NotImplementedError
 

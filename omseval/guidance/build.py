@@ -5,6 +5,8 @@ The approach is the class `cfg.approach._target_` names; Hydra instantiates it w
 
 import importlib
 import inspect
+import sys
+import time
 from dataclasses import make_dataclass
 from pathlib import Path
 
@@ -16,6 +18,7 @@ from omseval.errors import UserError
 from omseval.guidance import artifact
 from omseval.guidance.artifact import Guidance
 from omseval.guidance.base import Build, Builder
+from omseval.guidance.calls import token_totals
 from omseval.pack import Message, Pack
 from omseval.pack.ordering import correction_sequence
 
@@ -56,10 +59,13 @@ def correction_stream(pack: Pack, corpus: str, seed: int | None) -> list[Message
 
 
 def key_parts(cfg, pack: Pack, model) -> dict:
-    """Everything that changes a build's result (the model's endpoint stands for its revision)."""
+    """Everything that changes a build's result: the pack (its templates too), the corpus and seed, the
+    approach's options, prompts and code, and the model and store where it uses them (the model's
+    endpoint stands for its revision)."""
     approach = approach_class(cfg)
-    parts = {"pack": pack.checksum, "corpus": cfg.corpus.name.value, "seed": cfg.seed,
-             "approach": OmegaConf.to_container(cfg.approach)}
+    parts = {"pack": pack.checksum, "corpus": OmegaConf.to_container(cfg.corpus, enum_to_str=True), "seed": cfg.seed,
+             "approach": OmegaConf.to_container(cfg.approach), "version": artifact.VERSION,
+             "code": artifact.code_digest(approach.__module__), "prompts": approach.prompts()}
     if approach.uses_model:
         m = cfg.model
         parts["model"] = {"name": m.name, "base_url": model.api.base_url, "max_tokens": m.max_tokens,
@@ -80,9 +86,10 @@ async def build_guidance(cfg, pack: Pack, model=None) -> Guidance:
     try:
         messages = correction_stream(pack, cfg.corpus.name.value, cfg.seed)
         seen = builder.processed()
+        progress = Progress(key, len(messages), len(seen))
         for message in messages:
             if message.message_id not in seen:
-                await builder.process(message)
+                progress.update(message.message_id, await builder.process(message))
         documents, log = await builder.publish()
     finally:
         builder.close()
@@ -93,5 +100,33 @@ async def build_guidance(cfg, pack: Pack, model=None) -> Guidance:
         "messages": len(messages),
         "processed": len(log) - failures,
         "failures": failures,
+        "tokens": token_totals(partial),
     }
     return artifact.finish(partial, final, documents, log, manifest)
+
+
+class Progress:
+    """A build's progress on stderr: messages done of the total, processing losses and rate, at most one
+    line a second (rewritten in place on a terminal); each loss is reported as it happens."""
+
+    def __init__(self, key: str, total: int, done: int):
+        self.key, self.total, self.done, self.losses, self.new = key, total, done, 0, 0
+        self.start = self.shown = time.monotonic()
+        self.terminal = sys.stderr.isatty()
+
+    def update(self, message_id: str, entry: dict) -> None:
+        self.done, self.new = self.done + 1, self.new + 1
+        if failure := entry.get("failure"):
+            self.losses += 1
+            self.show(f"processing loss at {message_id}: {failure}", final=True)
+        now = time.monotonic()
+        if now - self.shown >= 1 or self.done == self.total:
+            self.shown = now
+            self.show(f"guidance {self.key}: {self.done}/{self.total} messages, {self.losses} processing losses, "
+                      f"{self.new / max(now - self.start, 1e-3):.1f} messages/s", final=self.done == self.total)
+
+    def show(self, line: str, final: bool) -> None:
+        if self.terminal:
+            print(f"\r\033[K{line}", end="\n" if final else "", file=sys.stderr, flush=True)
+        else:
+            print(line, file=sys.stderr, flush=True)

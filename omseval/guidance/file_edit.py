@@ -1,13 +1,14 @@
 """AI editing of instruction files: the model picks a file (unless hinted), then rewrites it whole.
 
 A reply that names no single listed file gets one re-ask, then the correction is a filing failure;
-an empty or truncated rewrite keeps the old file and is a processing loss. Both are logged as failures.
+an empty or truncated rewrite keeps the old file and is a processing loss. Both are logged as failures,
+as is a model error that survived inspect's retries.
 """
 
 import re
 
 from omseval.guidance.base import Build, FileBuilder
-from omseval.models import cache_policy
+from omseval.guidance.calls import Calls, Loss, reply_schema, string
 from omseval.pack import Message
 
 FENCE = re.compile(r"^```[^\n]*\n(.*?)\n?```$", re.S)
@@ -30,6 +31,16 @@ def strip_fence(reply: str) -> str:
     return m.group(1) if m else reply
 
 
+def rewrite_of(old: str):
+    """An edit reply's parser: the rewritten document, or ValueError for an empty or truncated one."""
+    def parse(output) -> str:
+        new = strip_fence(output.completion).strip()
+        if not new or truncated(old, new, output.stop_reason):
+            raise ValueError("empty reply" if not new else "truncated reply")
+        return new
+    return parse
+
+
 def truncated(old: str, new: str, stop_reason: str) -> bool:
     """The model ran out of tokens, or a long document came back less than half its length."""
     return stop_reason == "max_tokens" or len(old) > 200 and len(new) < len(old) / 2
@@ -43,19 +54,20 @@ class FileEdit(FileBuilder):
     def __init__(self, build: Build, name: str, hinted_file: bool = False):
         super().__init__(build, name)
         self.hinted_file = hinted_file
+        self.calls = Calls(self.model, self.workdir, self.cache)
 
-    async def generate(self, prompt: str):
-        return await self.model.generate(prompt, cache=cache_policy(self.cache))
+    @classmethod
+    def prompts(cls) -> dict:
+        return {"REASK": REASK}
 
     async def choose(self, message: Message) -> str:
-        """The file the model says the correction belongs in; ValueError after one re-ask."""
+        """The file the model says the correction belongs in; Loss after one re-ask."""
         listing = "\n".join(f"- {d.skill}.md: {d.title} — {d.description}" for d in self.pack.documents)
         prompt = self.pack.render(self.corpus.selection_template, files=listing, correction=message.text)
         names = [d.skill for d in self.pack.documents]
-        try:
-            return parse_selection((await self.generate(prompt)).completion, names)
-        except ValueError as e:
-            return parse_selection((await self.generate(REASK.format(problem=e, prompt=prompt))).completion, names)
+        schema = reply_schema("file_selection", file=string(enum=[f"{n}.md" for n in names]))
+        return await self.calls.ask(message.message_id, "select", prompt,
+                                    lambda output: parse_selection(output.completion, names), REASK, schema)
 
     async def apply(self, message: Message) -> dict:
         if self.hinted_file or self.corpus.selection_template is None:
@@ -63,15 +75,13 @@ class FileEdit(FileBuilder):
         else:
             try:
                 name = await self.choose(message)
-            except ValueError as e:
+            except Loss as e:
                 return {"document": None, "correct_file": False, "failure": f"filing failure: {e}"}
         entry = {"document": name, "correct_file": name == message.skill}
         old = self.documents[name]
-        output = await self.generate(self.pack.render(self.corpus.editing_template, document=old,
-                                                      correction=message.text))
-        new = strip_fence(output.completion).strip()
-        if not new or truncated(old, new, output.stop_reason):
-            why = "empty reply" if not new else "truncated reply"
-            return entry | {"chars": len(old), "failure": f"processing loss: {why}; the old file was kept"}
-        self.documents[name] = new + "\n"
+        prompt = self.pack.render(self.corpus.editing_template, document=old, correction=message.text)
+        try:
+            self.documents[name] = await self.calls.ask(message.message_id, "edit", prompt, rewrite_of(old)) + "\n"
+        except Loss as e:
+            return entry | {"chars": len(old), "failure": f"processing loss: {e}; the old file was kept"}
         return entry | {"chars": len(self.documents[name])}

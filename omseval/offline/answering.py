@@ -51,19 +51,18 @@ def retry_answer(guidance: str, task: str, correction: str) -> str:
     return f"Understood. {correction}\n\n" + answer(guidance, task)
 
 
-def respond(prompt: str) -> str:
-    """Dispatch on the prompt's XML-tagged slots."""
-    if (listed := tagged(prompt, "files")) is not None:
-        return files.select(listed, tagged(prompt, "correction") or "")
-    if (document := tagged(prompt, "document")) is not None:
-        return files.edit(document, tagged(prompt, "correction") or "")
-    operation = tagged(prompt, "operation")
-    if operation == "extract":
+def respond(prompt: str, schema: str | None = None) -> str:
+    """Dispatch on the name of the reply's schema (structured output), else on the prompt's XML-tagged slots."""
+    if schema == "file_selection":
+        return json.dumps({"file": files.select(tagged(prompt, "files") or "", tagged(prompt, "correction") or "")})
+    if schema == "extract":
         return json.dumps(rules.extract(tagged(prompt, "correction") or "", tagged(prompt, "skill") or ""))
-    if operation == "reconcile":
+    if schema == "reconcile":
         candidates = [{"id": i, "status": st, "skill": sk, "text": t} for i, st, sk, t in re.findall(
             r'<statement id="([^"]*)" status="([^"]*)" skill="([^"]*)">(.*?)</statement>', prompt, re.S)]
         return json.dumps(rules.reconcile(tagged(prompt, "correction") or "", tagged(prompt, "skill") or "", candidates))
+    if (document := tagged(prompt, "document")) is not None:
+        return files.edit(document, tagged(prompt, "correction") or "")
     guidance, task = tagged(prompt, "guidance") or "", tagged(prompt, "task")
     if task is None:
         return GENERIC_ANSWER

@@ -37,7 +37,7 @@ class HeuristicAPI(ModelAPI):
     async def generate(self, input: list[ChatMessage], tools: list[ToolInfo], tool_choice: ToolChoice,
                        config: GenerateConfig) -> tuple[ModelOutput, ModelCall]:
         prompt = "\n\n".join(m.text for m in input)
-        completion = answering.respond(prompt)
+        completion = answering.respond(prompt, config.response_schema.name if config.response_schema else None)
         output = ModelOutput.from_content(model=self.model_name, content=completion)
         n_in, n_out = len(prompt.split()), len(completion.split())
         output.usage = ModelUsage(input_tokens=n_in, output_tokens=n_out, total_tokens=n_in + n_out)

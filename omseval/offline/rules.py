@@ -2,7 +2,7 @@
 
 Lexical and deterministic. Values (numbers, number words, code-like tokens, quoted text, ALL-CAPS
 words) decide: the same values as the current statement -> restates; values seen only in a superseded
-statement -> stale; new values -> supersedes. Wording decides when a message carries no value.
+statement -> outdated; new values -> supersedes. Wording decides when a message carries no value.
 """
 
 import re
@@ -77,7 +77,7 @@ def reconcile(correction: str, skill: str, candidates: list[dict]) -> dict:
             return {"decision": "restates", "target": same[0]["id"], "reason": "same values as a current statement"}
         stale = [c for c in old if new_values <= values(c["text"])]
         if stale:
-            return {"decision": "stale", "target": stale[0]["id"], "reason": "values of a superseded version"}
+            return {"decision": "outdated", "target": stale[0]["id"], "reason": "values of a superseded version"}
         with_values = [c for c in current if values(c["text"])]
         if with_values or current:
             target = (with_values or current)[0]
@@ -85,5 +85,5 @@ def reconcile(correction: str, skill: str, candidates: list[dict]) -> dict:
         return {"decision": "new", "target": None, "reason": "related statements are all superseded"}
     best = related[0][1]
     if best["status"] != "current":
-        return {"decision": "stale", "target": best["id"], "reason": "worded like a superseded version"}
+        return {"decision": "outdated", "target": best["id"], "reason": "worded like a superseded version"}
     return {"decision": "restates", "target": best["id"], "reason": "worded like a current statement"}

@@ -1,27 +1,22 @@
 """OMS's compiler: extract a structured rule, retrieve related statements, reconcile with them.
 
-The model answers OMS's prompts in JSON; a malformed reply gets one repair request, then the
-correction is recorded as failed (a processing loss, counted and reported).
+The model answers OMS's prompts in JSON, constrained by a response schema where the provider
+supports one; a malformed reply gets one repair request, then the correction is recorded as failed
+(a processing loss, counted and reported). The model sees candidate statements under ids local to
+the prompt (s1, s2, ...), never the ids the store keeps.
 """
 
 import json
 import re
 
-from inspect_ai.model import Model
-
-from omseval.models import cache_policy
+from omseval.guidance.calls import Calls
+from omseval.oms import prompts
 from omseval.oms.documents import NEW_POSITION, NEW_SECTION
-from omseval.oms.prompts import EXTRACT, RECONCILE, REPAIR
 from omseval.oms.store import Decision, Statement, Store
 from omseval.pack.loader import fill
 from omseval.text import STOPWORDS
 
-DECISIONS = ("new", "restates", "supersedes", "stale")
 OTHER_SKILLS_K = 2  # statements retrieved from other skill documents
-
-
-class CompileError(Exception):
-    """The model's reply stayed unusable after one repair request."""
 
 
 def parse_json(reply: str) -> dict:
@@ -42,45 +37,36 @@ def check_rule(data: dict) -> dict:
             "scope": str(data.get("scope") or "")}
 
 
-def check_decision(candidates: dict[str, Statement]):
+def check_decision(shown: dict[str, Statement]):
+    """A reconcile reply's check: the prompt's decision names mapped to OMS's, the target one of `shown`."""
     def check(data: dict) -> dict:
         decision, target = data.get("decision"), data.get("target")
-        if decision not in DECISIONS:
-            raise ValueError(f'"decision" must be one of {", ".join(DECISIONS)}')
-        if decision != "new" and target not in candidates:
+        if decision not in prompts.DECISIONS:
+            raise ValueError(f'"decision" must be one of {", ".join(prompts.DECISIONS)}')
+        if decision != "new" and target not in shown:
             raise ValueError(f'"target" must be the id of one of the candidate statements, got {target!r}')
-        return {"decision": decision, "target": None if decision == "new" else target,
+        return {"decision": prompts.DECISIONS[decision], "target": None if decision == "new" else target,
                 "reason": str(data.get("reason") or "")}
     return check
 
 
-def candidate_list(candidates: list[Statement]) -> str:
-    return "\n".join(f'<statement id="{s.id}" status="{s.status}" skill="{s.skill}">{s.text}</statement>'
-                     for s in candidates)
+def json_reply(check):
+    """A reply parser: the JSON object in the model's reply, checked."""
+    return lambda output: check(parse_json(output.completion))
+
+
+def candidate_list(shown: dict[str, Statement]) -> str:
+    return "\n".join(f'<statement id="{i}" status="{s.status}" skill="{s.skill}">{s.text}</statement>'
+                     for i, s in shown.items())
 
 
 class Compiler:
-    def __init__(self, model: Model, retrieval: bool, top_k: int, cache: bool):
-        self.model, self.retrieval, self.top_k = model, retrieval, top_k
-        self.cache = cache_policy(cache)
-        self.calls = 0
-
-    async def ask(self, prompt: str, check) -> dict:
-        reply = await self.model.generate(prompt, cache=self.cache)
-        self.calls += 1
-        try:
-            return check(parse_json(reply.completion))
-        except (ValueError, json.JSONDecodeError) as e:
-            problem = str(e)
-        reply = await self.model.generate(fill(REPAIR, problem=problem, prompt=prompt), cache=self.cache)
-        self.calls += 1
-        try:
-            return check(parse_json(reply.completion))
-        except (ValueError, json.JSONDecodeError) as e:
-            raise CompileError(f"unusable reply after one repair request: {e}") from None
+    def __init__(self, calls: Calls, retrieval: bool, top_k: int):
+        self.calls, self.retrieval, self.top_k = calls, retrieval, top_k
 
     async def compile(self, message_id: str, text: str, skill: str, position: int, store: Store) -> Decision:
-        rule = await self.ask(fill(EXTRACT, skill=skill, correction=text), check_rule)
+        rule = await self.calls.ask(message_id, "extract", fill(prompts.EXTRACT, skill=skill, correction=text),
+                                    json_reply(check_rule), prompts.REPAIR, prompts.EXTRACT_SCHEMA)
         statement = Statement(id=f"c:{message_id}", skill=skill, text=rule["directive"], origin="correction",
                               block=-position, position=NEW_POSITION + position, prefix="- ", section=NEW_SECTION)
         if not self.retrieval:
@@ -89,12 +75,13 @@ class Compiler:
         found = [s for s in store.search(query, skill, self.top_k, OTHER_SKILLS_K) if s.kind == "text"]
         if not found:
             return Decision("new", statement=statement, why="retrieval found no statement", extra={"rule": rule})
-        by_id = {s.id: s for s in found}
-        prompt = fill(RECONCILE, skill=skill, correction=text, rule=json.dumps(rule, ensure_ascii=False),
-                      candidates=candidate_list(found))
-        verdict = await self.ask(prompt, check_decision(by_id))
-        extra = {"rule": rule, "candidates": list(by_id)}
-        action, target = verdict["decision"], by_id.get(verdict["target"])
+        shown = {f"s{n}": s for n, s in enumerate(found, 1)}
+        prompt = fill(prompts.RECONCILE, skill=skill, correction=text, rule=json.dumps(rule, ensure_ascii=False),
+                      candidates=candidate_list(shown))
+        verdict = await self.calls.ask(message_id, "reconcile", prompt, json_reply(check_decision(shown)),
+                                       prompts.REPAIR, prompts.reconcile_schema(list(shown)))
+        extra = {"rule": rule, "candidates": [s.id for s in found]}
+        action, target = verdict["decision"], shown.get(verdict["target"])
         if action == "supersedes" and target.status != "current":
             target = _head(target, store)  # a newer version already replaced it: replace the one in force
         if action == "supersedes":

@@ -1,24 +1,32 @@
 """The server store: Neo4j 5 through the official driver, parameterised Cypher only.
 
 Every node carries the run's namespace `ns` and a unique `uid` (ns + id), so several runs share one
-server; statements are found through a full-text index.
+server. Every query runs in a managed transaction, which the driver retries on transient errors (two
+runs writing at once can deadlock). Text statements also carry their terms and a key of their namespace
+(`scope`) in one full-text index, so retrieval's pre-filter reads only its own run's statements.
 """
 
+import hashlib
+
 from neo4j import GraphDatabase
-from neo4j.exceptions import AuthError, ServiceUnavailable
+from neo4j.exceptions import AuthError, ClientError, ServiceUnavailable
 
 from omseval.errors import UserError
-from omseval.oms.store import Decision, Statement, Store
+from omseval.oms.store import STORED, Candidate, Decision, Statement, Store, index_terms, stored
 
 SCHEMA = [
     "CREATE CONSTRAINT oms_skill IF NOT EXISTS FOR (n:Skill) REQUIRE n.uid IS UNIQUE",
     "CREATE CONSTRAINT oms_statement IF NOT EXISTS FOR (n:Statement) REQUIRE n.uid IS UNIQUE",
     "CREATE CONSTRAINT oms_correction IF NOT EXISTS FOR (n:Correction) REQUIRE n.uid IS UNIQUE",
-    "CREATE FULLTEXT INDEX oms_statement_text IF NOT EXISTS FOR (n:Statement) ON EACH [n.text, n.section] "
-    "OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}",
+    "CREATE INDEX oms_skill_ns IF NOT EXISTS FOR (n:Skill) ON (n.ns)",
+    "CREATE INDEX oms_statement_ns IF NOT EXISTS FOR (n:Statement) ON (n.ns)",
+    "CREATE INDEX oms_correction_ns IF NOT EXISTS FOR (n:Correction) ON (n.ns)",
+    "CREATE FULLTEXT INDEX oms_statement_terms IF NOT EXISTS FOR (n:Statement) ON EACH [n.terms, n.scope] "
+    "OPTIONS {indexConfig: {`fulltext.analyzer`: 'whitespace'}}",
 ]
-FIELDS = ["id", "skill", "text", "status", "kind", "block", "position", "prefix", "section", "origin"]
-_LUCENE_SPECIAL = set('+-&|!(){}[]^"~*?:\\/')
+# Another run created the same constraint or index at the same moment: the schema is in place.
+ALREADY_THERE = {"Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists",
+                 "Neo.ClientError.Schema.ConstraintAlreadyExists", "Neo.ClientError.Schema.IndexAlreadyExists"}
 
 
 def connect(uri: str, user: str | None, password: str | None, database: str | None):
@@ -31,100 +39,119 @@ def connect(uri: str, user: str | None, password: str | None, database: str | No
     return driver
 
 
-def _escape(term: str) -> str:
-    return "".join("\\" + c if c in _LUCENE_SPECIAL else c for c in term)
+def _run(tx, query: str, params: dict) -> list:
+    return list(tx.run(query, params))
 
 
 class Neo4jStore(Store):
     def __init__(self, uri: str, namespace: str, user=None, password=None, database=None):
         self.driver = connect(uri, user, password, database)
-        self.database, self.ns = database, namespace
-        self.session = self.driver.session(database=database)  # auto-commit: one round trip per query
+        self.ns, self.scope = namespace, hashlib.sha256(namespace.encode()).hexdigest()[:16]
+        self.session = self.driver.session(database=database)
         for q in SCHEMA:
-            self._run(q)
-        self._run("CALL db.awaitIndexes(60)")
+            try:
+                self._write(q)
+            except ClientError as e:
+                if e.code not in ALREADY_THERE:
+                    raise
+        self._read("CALL db.awaitIndexes(60)")
 
-    def _run(self, query: str, **params) -> list:
-        return list(self.session.run(query, params | {"ns": self.ns}))
+    def _write(self, query: str, **params) -> list:
+        return self.session.execute_write(_run, query, params | {"ns": self.ns})
+
+    def _read(self, query: str, **params) -> list:
+        return self.session.execute_read(_run, query, params | {"ns": self.ns})
+
+    def _node(self, s: Statement) -> dict:
+        words = index_terms(s)
+        return stored(s) | {"ns": self.ns, "uid": f"{self.ns}:{s.id}", "terms": words,
+                            "scope": self.scope if words is not None else None}
 
     def reset(self) -> None:
-        self._run("MATCH (n {ns: $ns}) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 1000 ROWS")
+        for label in ("Statement", "Correction", "Skill"):
+            while self._write(f"MATCH (n:{label} {{ns: $ns}}) WITH n LIMIT 5000 DETACH DELETE n RETURN count(*) AS n")[0]["n"]:
+                pass
 
     def load_skill(self, skill: str, title: str, statements: list[Statement]) -> None:
-        self._run(
+        rows = [self._node(s) for s in statements]
+        texts = [r["terms"].split() for r in rows if r["terms"] is not None]
+        self._write(
             "MERGE (k:Skill {uid: $ns + ':' + $skill}) ON CREATE SET k.ns = $ns, k.name = $skill, k.title = $title, "
-            "k.version = 0, k.fresh = true WITH k WHERE k.fresh REMOVE k.fresh "
-            "WITH k UNWIND $rows AS r CREATE (k)-[:HAS]->(s:Statement) SET s = r, s.ns = $ns, s.uid = $ns + ':' + r.id",
-            skill=skill, title=title, rows=[{f: getattr(s, f) for f in FIELDS} for s in statements])
+            "k.version = 0, k.texts = $texts, k.length = $length, k.fresh = true WITH k WHERE k.fresh REMOVE k.fresh "
+            "WITH k UNWIND $rows AS r CREATE (k)-[:HAS]->(s:Statement) SET s = r",
+            skill=skill, title=title, rows=rows, texts=len(texts), length=sum(map(len, texts)))
 
     def skills(self) -> list[str]:
-        return [r["name"] for r in self._run("MATCH (k:Skill {ns: $ns}) RETURN k.name AS name ORDER BY name")]
+        return [r["name"] for r in self._read("MATCH (k:Skill {ns: $ns}) RETURN k.name AS name ORDER BY name")]
 
     def record_correction(self, message_id: str, skill: str, text: str, position: int) -> None:
-        self._run("MERGE (c:Correction {uid: $ns + ':' + $id}) ON CREATE SET c.ns = $ns, c.message_id = $id, "
-                  "c.skill = $skill, c.text = $text, c.position = $position, c.status = 'received'",
-                  id=message_id, skill=skill, text=text, position=position)
+        self._write("MERGE (c:Correction {uid: $ns + ':' + $id}) ON CREATE SET c.ns = $ns, c.message_id = $id, "
+                    "c.skill = $skill, c.text = $text, c.position = $position, c.status = 'received'",
+                    id=message_id, skill=skill, text=text, position=position)
 
     def done(self) -> set[str]:
-        rows = self._run("MATCH (c:Correction {ns: $ns}) WHERE c.status <> 'received' RETURN c.message_id AS id")
+        rows = self._read("MATCH (c:Correction {ns: $ns}) WHERE c.status <> 'received' RETURN c.message_id AS id")
         return {r["id"] for r in rows}
 
     def corrections(self) -> list[dict]:
-        rows = self._run("MATCH (c:Correction {ns: $ns}) RETURN c.message_id AS message_id, c.position AS position, "
-                         "c.status AS status, c.decision AS decision, c.target AS target, c.why AS why ORDER BY position")
+        rows = self._read("MATCH (c:Correction {ns: $ns}) RETURN c.message_id AS message_id, c.position AS position, "
+                          "c.status AS status, c.decision AS decision, c.target AS target, c.why AS why "
+                          "ORDER BY position, message_id")
         return [dict(r) for r in rows]
 
-    def search(self, query: list[str], skill: str, k: int, other_k: int) -> list[Statement]:
-        if not query:
-            return []
-        rows = self._run(
-            "CALL db.index.fulltext.queryNodes('oms_statement_text', $q) YIELD node, score "
-            "WHERE node.ns = $ns AND node.kind = 'text' "
-            "WITH node, node.skill = $skill AS same ORDER BY score DESC, node.id "
-            "WITH same, collect(node) AS nodes "
-            "WITH same, nodes[..(CASE WHEN same THEN $k ELSE $other_k END)] AS nodes "
-            "UNWIND range(0, size(nodes) - 1) AS rank WITH same, rank, nodes[rank] AS node "
-            "OPTIONAL MATCH (n:Statement)-[:SUPERSEDES]->(node) "
-            "RETURN node, n.id AS successor ORDER BY same DESC, rank",
-            q=" OR ".join(f'"{_escape(t)}"' for t in query), skill=skill, k=k, other_k=other_k)
-        return [self._statement(r["node"], r["successor"]) for r in rows]
+    def retrieve(self, words: list[str], choose) -> list[Statement]:
+        def work(tx):
+            row = tx.run("CALL db.index.fulltext.queryNodes('oms_statement_terms', $q) YIELD node "
+                         "WITH collect([node.id, node.skill, node.terms]) AS found "
+                         "OPTIONAL MATCH (k:Skill {ns: $ns}) RETURN sum(k.texts) AS count, sum(k.length) AS length, found",
+                         q=f"scope:{self.scope} AND terms:({' OR '.join(words)})", ns=self.ns).single()
+            ids = choose(row["count"], row["length"], [Candidate(*c) for c in row["found"]])
+            rows = tx.run("UNWIND $ids AS id MATCH (s:Statement {uid: $ns + ':' + id}) "
+                          "OPTIONAL MATCH (n:Statement)-[:SUPERSEDES]->(s) RETURN s AS node, n.id AS successor",
+                          ids=ids, ns=self.ns)
+            by_id = {r["node"]["id"]: self._statement(r["node"], r["successor"]) for r in rows}
+            return [by_id[i] for i in ids]
+
+        return self.session.execute_read(work)
 
     @staticmethod
     def _statement(node, successor) -> Statement:
-        return Statement(**{f: node[f] for f in FIELDS}, superseded_by=successor)
+        return Statement(**{f: node[f] for f in STORED}, superseded_by=successor)
 
     def apply(self, message_id: str, d: Decision, at: int) -> None:
-        new = {f: getattr(d.statement, f) for f in FIELDS} if d.statement else None
-        self._run(
+        new = self._node(d.statement) if d.statement else None
+        size = len(new["terms"].split()) if new and new["terms"] is not None else None
+        self._write(
             "MATCH (c:Correction {uid: $ns + ':' + $mid}) "
             "SET c.status = 'processed', c.decision = $action, c.target = $target, c.why = $why "
             "WITH c CALL (c) { WITH c WHERE $new IS NOT NULL "
             "  MATCH (k:Skill {uid: $ns + ':' + $new.skill}) "
-            "  CREATE (k)-[:HAS]->(s:Statement) SET s = $new, s.ns = $ns, s.uid = $ns + ':' + $new.id "
+            "  SET k.texts = k.texts + CASE WHEN $size IS NULL THEN 0 ELSE 1 END, k.length = k.length + coalesce($size, 0) "
+            "  CREATE (k)-[:HAS]->(s:Statement) SET s = $new "
             "  CREATE (c)-[:ASSERTS {at: $at, why: $why}]->(s) "
             "  WITH s WHERE $action = 'supersedes' "
             "  MATCH (old:Statement {uid: $ns + ':' + $target}) SET old.status = 'superseded' "
             "  CREATE (s)-[:SUPERSEDES {at: $at, why: $why, correction: $mid}]->(old) } "
             "WITH c CALL (c) { WITH c WHERE $action IN ['restates', 'stale'] "
             "  MATCH (t:Statement {uid: $ns + ':' + $target}) CREATE (c)-[:RESTATES {at: $at, why: $why}]->(t) }",
-            mid=message_id, action=d.action, target=d.target, why=d.why, new=new, at=at)
+            mid=message_id, action=d.action, target=d.target, why=d.why, new=new, size=size, at=at)
 
     def fail(self, message_id: str, reason: str) -> None:
-        self._run("MATCH (c:Correction {uid: $ns + ':' + $mid}) SET c.status = 'failed', c.why = $why",
-                  mid=message_id, why=reason)
+        self._write("MATCH (c:Correction {uid: $ns + ':' + $mid}) SET c.status = 'failed', c.why = $why",
+                    mid=message_id, why=reason)
 
     def statements(self, skill: str) -> list[Statement]:
-        rows = self._run("MATCH (s:Statement {ns: $ns, skill: $skill}) "
-                         "OPTIONAL MATCH (n:Statement)-[:SUPERSEDES]->(s) "
-                         "RETURN s AS node, n.id AS successor ORDER BY s.position, s.id", skill=skill)
+        rows = self._read("MATCH (:Skill {uid: $ns + ':' + $skill})-[:HAS]->(s:Statement) "
+                          "OPTIONAL MATCH (n:Statement)-[:SUPERSEDES]->(s) "
+                          "RETURN s AS node, n.id AS successor ORDER BY s.position, s.id", skill=skill)
         return [self._statement(r["node"], r["successor"]) for r in rows]
 
     def record_publication(self, skill: str, version: int, sha256: str) -> None:
-        self._run("MATCH (k:Skill {uid: $ns + ':' + $skill}) SET k.version = $v, k.sha256 = $sha",
-                  skill=skill, v=version, sha=sha256)
+        self._write("MATCH (k:Skill {uid: $ns + ':' + $skill}) SET k.version = $v, k.sha256 = $sha",
+                    skill=skill, v=version, sha=sha256)
 
     def publication_version(self, skill: str) -> int:
-        rows = self._run("MATCH (k:Skill {uid: $ns + ':' + $skill}) RETURN k.version AS v", skill=skill)
+        rows = self._read("MATCH (k:Skill {uid: $ns + ':' + $skill}) RETURN k.version AS v", skill=skill)
         return rows[0]["v"] if rows else 0
 
     def close(self) -> None:

@@ -1,8 +1,16 @@
-"""OMS's own prompts (XML-tagged, asking for JSON): kept as data, apart from the code that calls them."""
+"""OMS's own prompts (XML-tagged) and the JSON schemas of their replies: kept as data, apart from the code.
+
+Statements are shown to the model under ids local to the prompt (s1, s2, ...); the decision names
+are the prompt's own words, mapped to OMS's decisions by the compiler.
+"""
+
+from inspect_ai.model import ResponseSchema
+from inspect_ai.util import JSONSchema
+
+from omseval.guidance.calls import reply_schema, string
 
 EXTRACT = """You are the compiler of a team's guidance system for AI agents. A team member sent the correction below about the skill document named in <skill>. Extract the rule it states.
 
-<operation>extract</operation>
 <skill>{skill}</skill>
 <correction>
 {correction}
@@ -13,7 +21,6 @@ Reply with one JSON object and nothing else:
 
 RECONCILE = """You are the compiler of a team's guidance system for AI agents. A new rule arrived for the skill document named in <skill>. Decide how it relates to the existing statements retrieved from the guidance.
 
-<operation>reconcile</operation>
 <skill>{skill}</skill>
 <correction>
 {correction}
@@ -28,14 +35,25 @@ RECONCILE = """You are the compiler of a team's guidance system for AI agents. A
 Decisions:
 - "restates": it says the same as a current statement (target: that statement).
 - "supersedes": it changes what a current statement says (target: that statement).
-- "stale": it repeats an older version that a newer statement has already superseded (target: the superseded statement); the newer rule stays in force.
+- "outdated": it repeats an older version that a newer statement has already superseded (target: the superseded statement); the newer rule stays in force.
 - "new": no statement covers it (target: null).
 
 Reply with one JSON object and nothing else:
-{"decision": "<restates|supersedes|stale|new>", "target": "<statement id, or null>", "reason": "<one sentence>"}"""
+{"decision": "<restates|supersedes|outdated|new>", "target": "<statement id, or null>", "reason": "<one sentence>"}"""
 
 REPAIR = """Your reply could not be used: {problem}
 
 Reply again with the JSON object only, as asked:
 
 {prompt}"""
+
+DECISIONS = {"new": "new", "restates": "restates", "supersedes": "supersedes", "outdated": "stale"}  # prompt -> OMS
+
+
+EXTRACT_SCHEMA = reply_schema("extract", subject=string(), directive=string(), scope=string())
+
+
+def reconcile_schema(ids: list[str]) -> ResponseSchema:
+    """The reconcile reply, its target one of this prompt's statement ids (or null)."""
+    target = JSONSchema(anyOf=[string(enum=ids), JSONSchema(type="null")])
+    return reply_schema("reconcile", decision=string(enum=list(DECISIONS)), target=target, reason=string())

@@ -4,11 +4,15 @@ import hashlib
 from fnmatch import fnmatch
 from pathlib import Path
 
+from inspect_ai.model import ResponseSchema
+
 from omseval.config import GuidanceLayout
 from omseval.errors import UserError
 from omseval.guidance.artifact import SHARED
 from omseval.guidance.base import Build, Builder
-from omseval.oms.compiler import CompileError, Compiler
+from omseval.guidance.calls import Calls, Loss
+from omseval.oms import prompts
+from omseval.oms.compiler import Compiler
 from omseval.oms.documents import render, to_statements
 from omseval.oms.store import Decision, Store
 
@@ -61,12 +65,17 @@ class OMS(Builder):
                 for d in self.pack.documents:
                     self.store.load_skill(d.skill, d.title, to_statements(d.skill, d.text))
             (self.workdir / STARTED).touch()
-        self.compiler = Compiler(self.model, retrieval, top_k, self.cache)
+        self.compiler = Compiler(Calls(self.model, self.workdir, self.cache), retrieval, top_k)
 
     @classmethod
     def check_options(cls, options: dict) -> None:
         if options.get("top_k", 1) < 1:
             raise UserError(f"approach.top_k must be a positive integer, got {options['top_k']}")
+
+    @classmethod
+    def prompts(cls) -> dict:
+        return {k: v.model_dump(exclude_none=True) if isinstance(v, ResponseSchema) else v
+                for k, v in vars(prompts).items() if k.isupper()}
 
     def processed(self) -> set[str]:
         return self.store.done()
@@ -76,7 +85,7 @@ class OMS(Builder):
         self.store.record_correction(message.message_id, skill, message.text, message.position)  # ingestion
         try:
             decision = await self.compiler.compile(message.message_id, message.text, skill, message.position, self.store)
-        except CompileError as e:
+        except Loss as e:
             self.store.fail(message.message_id, str(e))
             return {"message_id": message.message_id, "failure": str(e)}
         decision = review(decision, message.message_id, self.reject)

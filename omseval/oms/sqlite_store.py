@@ -1,23 +1,23 @@
-"""The embedded store: one SQLite file, FTS5 for retrieval."""
+"""The embedded store: one SQLite file per build (its namespace), FTS5 as retrieval's pre-filter."""
 
 import sqlite3
 from pathlib import Path
 
-from omseval.oms.store import Decision, Statement, Store
+from omseval.oms.store import STORED, Candidate, Decision, Statement, Store, index_terms, stored
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS skill (name TEXT PRIMARY KEY, title TEXT, version INTEGER DEFAULT 0, sha256 TEXT);
-CREATE TABLE IF NOT EXISTS statement (
-  id TEXT PRIMARY KEY, skill TEXT REFERENCES skill(name), text TEXT, status TEXT, kind TEXT, block INTEGER,
-  position REAL, prefix TEXT, section TEXT, origin TEXT);
-CREATE VIRTUAL TABLE IF NOT EXISTS statement_fts USING fts5(id UNINDEXED, skill UNINDEXED, text, section, tokenize='porter unicode61');
+SQL_TYPES = {str: "TEXT", int: "INTEGER", float: "REAL"}
+SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS skill (
+  name TEXT PRIMARY KEY, title TEXT, version INTEGER DEFAULT 0, sha256 TEXT, texts INTEGER DEFAULT 0, length INTEGER DEFAULT 0);
+CREATE TABLE IF NOT EXISTS statement ({", ".join(f"{c} {SQL_TYPES[t]}" for c, t in STORED.items())}, PRIMARY KEY (id));
+CREATE VIRTUAL TABLE IF NOT EXISTS statement_terms USING fts5(id UNINDEXED, skill UNINDEXED, terms);
 CREATE TABLE IF NOT EXISTS correction (
   message_id TEXT PRIMARY KEY, skill TEXT, text TEXT, position INTEGER, status TEXT, decision TEXT, target TEXT, why TEXT);
 CREATE TABLE IF NOT EXISTS relation (
   kind TEXT, source TEXT, target TEXT, at INTEGER, why TEXT, correction TEXT);
 CREATE INDEX IF NOT EXISTS relation_target ON relation(kind, target);
 """
-COLUMNS = ["id", "skill", "text", "status", "kind", "block", "position", "prefix", "section", "origin"]
+INSERT = f"INSERT INTO statement({', '.join(STORED)}) VALUES ({', '.join(':' + c for c in STORED)})"
 
 
 class SQLiteStore(Store):
@@ -31,7 +31,7 @@ class SQLiteStore(Store):
 
     def reset(self) -> None:
         with self._tx():
-            for table in ("skill", "statement", "statement_fts", "correction", "relation"):
+            for table in ("skill", "statement", "statement_terms", "correction", "relation"):
                 self.db.execute(f"DELETE FROM {table}")
 
     def load_skill(self, skill: str, title: str, statements: list[Statement]) -> None:
@@ -46,11 +46,11 @@ class SQLiteStore(Store):
         return [r[0] for r in self.db.execute("SELECT name FROM skill ORDER BY name")]
 
     def _insert(self, s: Statement) -> None:
-        self.db.execute(f"INSERT INTO statement({','.join(COLUMNS)}) VALUES ({','.join('?' * len(COLUMNS))})",
-                        [getattr(s, c) for c in COLUMNS])
-        if s.kind == "text":
-            self.db.execute("INSERT INTO statement_fts(id, skill, text, section) VALUES (?,?,?,?)",
-                            (s.id, s.skill, s.text, s.section))
+        self.db.execute(INSERT, stored(s))
+        if (words := index_terms(s)) is not None:
+            self.db.execute("INSERT INTO statement_terms(id, skill, terms) VALUES (?,?,?)", (s.id, s.skill, words))
+            self.db.execute("UPDATE skill SET texts = texts + 1, length = length + ? WHERE name = ?",
+                            (len(words.split()), s.skill))
 
     def record_correction(self, message_id: str, skill: str, text: str, position: int) -> None:
         self.db.execute("INSERT OR IGNORE INTO correction(message_id, skill, text, position, status) "
@@ -60,22 +60,21 @@ class SQLiteStore(Store):
         return {r[0] for r in self.db.execute("SELECT message_id FROM correction WHERE status != 'received'")}
 
     def corrections(self) -> list[dict]:
-        rows = self.db.execute("SELECT message_id, position, status, decision, target, why FROM correction ORDER BY position")
+        rows = self.db.execute("SELECT message_id, position, status, decision, target, why FROM correction "
+                               "ORDER BY position, message_id")
         return [dict(r) for r in rows]
 
-    def search(self, query: list[str], skill: str, k: int, other_k: int) -> list[Statement]:
-        if not query:
-            return []
-        match = " OR ".join('"' + t.replace('"', '""') + '"' for t in query)
-        sql = ("SELECT s.* FROM statement_fts f JOIN statement s ON s.id = f.id WHERE statement_fts MATCH ? "
-               "AND f.skill {} ? ORDER BY bm25(statement_fts), s.id LIMIT ?")
-        rows = list(self.db.execute(sql.format("="), (match, skill, k)))
-        if other_k:
-            rows += list(self.db.execute(sql.format("!="), (match, skill, other_k)))
-        return [self._statement(r) for r in rows]
+    def retrieve(self, words: list[str], choose) -> list[Statement]:
+        count, length = self.db.execute("SELECT total(texts), total(length) FROM skill").fetchone()
+        found = self.db.execute("SELECT id, skill, terms FROM statement_terms WHERE statement_terms MATCH ?",
+                                (" OR ".join(f'"{w}"' for w in words),))
+        ids = choose(int(count), int(length), [Candidate(*r) for r in found])
+        rows = self.db.execute(f"SELECT * FROM statement WHERE id IN ({', '.join('?' * len(ids))})", ids)
+        by_id = {r["id"]: self._statement(r) for r in rows}
+        return [by_id[i] for i in ids]
 
     def _statement(self, row) -> Statement:
-        s = Statement(**{c: row[c] for c in COLUMNS})
+        s = Statement(**{c: row[c] for c in STORED})
         succ = self.db.execute("SELECT source FROM relation WHERE kind='SUPERSEDES' AND target=?", (s.id,)).fetchone()
         s.superseded_by = succ[0] if succ else None
         return s

@@ -3,9 +3,17 @@
 Graph shape: (:Skill)-[:HAS]->(:Statement {status}); (:Correction)-[:ASSERTS|RESTATES]->(:Statement);
 (:Statement)-[:SUPERSEDES {at, why, correction}]->(:Statement). Superseded statements are marked,
 never deleted. Every run lives in its own namespace.
+
+Retrieval is the same in both: a backend only finds the namespace's text statements sharing a term with
+the query (its full-text index as a pre-filter); `rank` then scores them with BM25 over the namespace and
+breaks ties by id, so both backends pick the same statements.
 """
 
-from dataclasses import dataclass, field
+import math
+from collections import Counter
+from dataclasses import dataclass, field, fields
+
+from omseval.text import terms
 
 
 @dataclass
@@ -20,7 +28,54 @@ class Statement:
     prefix: str = ""  # "- " for a bullet block
     section: str = ""  # heading of the section it sits in
     origin: str = "document"  # document | correction
-    superseded_by: str | None = None
+    superseded_by: str | None = field(default=None, metadata={"derived": True})  # from the SUPERSEDES relation
+
+
+# The stored fields of a statement, with their types: both backends build their schema from these.
+STORED = {f.name: f.type for f in fields(Statement) if not f.metadata.get("derived")}
+
+
+def stored(s: Statement) -> dict:
+    return {name: getattr(s, name) for name in STORED}
+
+
+def index_terms(s: Statement) -> str | None:
+    """What retrieval matches a statement by: the stems of its text and its section; None for a heading."""
+    return " ".join(terms(f"{s.text} {s.section}")) if s.kind == "text" else None
+
+
+@dataclass
+class Candidate:
+    """A statement found by the pre-filter: enough to rank it."""
+
+    id: str
+    skill: str
+    terms: str
+
+
+K1, B = 1.2, 0.75  # BM25's customary constants (Lucene's and SQLite FTS5's defaults)
+
+
+def rank(words: list[str], found: list[Candidate], count: int, length: int, skill: str, k: int, other_k: int) -> list[str]:
+    """Ids of the best `k` statements of `skill`, then the best `other_k` of other skills.
+
+    BM25 over the namespace's `count` text statements of `length` terms in all; `found` must hold every one
+    of them that shares a term with `words`, so document frequencies are exact. Ties go to the smaller id.
+    """
+    if not found:
+        return []
+    split = {c.id: c.terms.split() for c in found}
+    df = Counter(w for c in found for w in set(words).intersection(split[c.id]))
+    idf = {w: math.log(1 + (count - df[w] + 0.5) / (df[w] + 0.5)) for w in words if df[w]}
+    average = length / count
+
+    def score(c: Candidate) -> float:
+        terms = split[c.id]
+        norm = K1 * (1 - B + B * len(terms) / average)
+        return sum(idf[w] * tf * (K1 + 1) / (tf + norm) for w in idf if (tf := terms.count(w)))
+
+    ranked = sorted(found, key=lambda c: (-score(c), c.id))
+    return [c.id for c in ranked if c.skill == skill][:k] + [c.id for c in ranked if c.skill != skill][:other_k]
 
 
 @dataclass
@@ -37,13 +92,23 @@ class Decision:
 class Store:
     """Operations OMS needs; `apply` and `fail` are atomic with marking the correction done."""
 
+    def search(self, query: list[str], skill: str, k: int, other_k: int) -> list[Statement]:
+        """The best `k` text statements of `skill` for the query's words, then the best `other_k` elsewhere."""
+        words = sorted(set(terms(" ".join(query))))
+        if not words:
+            return []
+        return self.retrieve(words, lambda count, length, found: rank(words, found, count, length, skill, k, other_k))
+
+    def retrieve(self, words: list[str], choose) -> list[Statement]:
+        """The statements `choose(count, length, found)` names, in its order: `count` text statements in the
+        namespace, `length` their terms in all, `found` every one of them sharing a term with `words`."""
+
     def reset(self) -> None: ...
     def load_skill(self, skill: str, title: str, statements: list[Statement]) -> None: ...
     def skills(self) -> list[str]: ...
     def record_correction(self, message_id: str, skill: str, text: str, position: int) -> None: ...
     def done(self) -> set[str]: ...
     def corrections(self) -> list[dict]: ...
-    def search(self, query: list[str], skill: str, k: int, other_k: int) -> list[Statement]: ...
     def apply(self, message_id: str, decision: Decision, at: int) -> None: ...
     def fail(self, message_id: str, reason: str) -> None: ...
     def statements(self, skill: str) -> list[Statement]: ...
