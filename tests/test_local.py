@@ -133,3 +133,36 @@ def test_response_schema_constrains_decoding(tmp_path):
             reply = asyncio.run(model.generate(prompt, config=config)).completion
             jsonschema.validate(json.loads(reply), schema)
 
+
+@needs_extra
+@pytest.mark.local
+@pytest.mark.slow
+def test_oms_replies_are_structured_objects(tmp_path, shipped):
+    """A few corrections processed by OMS: each call asks for a schema, and each reply is an object of it."""
+    from omseval.guidance.build import correction_stream, make_builder
+    from omseval.local import serving
+    from omseval.models import make_model
+
+    pack, _ = shipped
+    cfg = local_config(tmp_path, "approach=oms", "corpus=smaller", "model.max_tokens=512")
+    calls = []
+    with serving(cfg) as served:
+        model = make_model(cfg, served.model_args)
+        generate = model.generate
+
+        async def recorded(*args, **kwargs):
+            output = await generate(*args, **kwargs)
+            calls.append((kwargs.get("config", GenerateConfig()).response_schema, output.completion))
+            return output
+
+        model.generate = recorded
+        workdir = tmp_path / "build.partial"
+        workdir.mkdir()
+        builder = make_builder(cfg, pack, workdir, model)
+        for message in correction_stream(pack, "smaller", None)[:4]:
+            asyncio.run(builder.process(message))
+        builder.close()
+    assert len({schema.name for schema, _ in calls if schema}) >= 2  # extraction and reconciliation
+    for schema, reply in calls:
+        assert schema is not None
+        jsonschema.validate(json.loads(reply), schema.json_schema.model_dump(exclude_none=True, by_alias=True))
