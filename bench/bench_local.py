@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 from hydra import compose, initialize_config_dir
+from inspect_ai.event import ModelEvent
 from inspect_ai.log import list_eval_logs, read_eval_log
 
 from omseval.config import register
@@ -50,22 +51,27 @@ def build(cfg, pack) -> dict:
 
 
 def evaluated(log_dir: Path, experiment: str, approach: str, corpus: str, limit: int | None, pack) -> dict:
-    """Rates and missing evidence from the newest finished log of one experiment on this pack, and seconds per
-    question from the slowest one (the run that called the model: a rerun is answered from the cache)."""
-    found = []
+    """Rates and missing evidence from the newest finished log of one experiment on this pack, and the mean
+    seconds of a model call over every such log's calls not answered from the cache. Empty if none finished."""
+    found, seconds = [], []
     for info in list_eval_logs(str(log_dir), recursive=True):
         log = read_eval_log(info, header_only=True)
         meta = log.eval.metadata or {}
         if (log.eval.task.endswith(f"{experiment}_{corpus}_{approach}") and log.status == "success"
                 and meta.get("pack_checksum") == pack.checksum and meta["config"]["limit"] == limit):
-            seconds = (pd.Timestamp(log.stats.completed_at) - pd.Timestamp(log.stats.started_at)).total_seconds()
-            found.append((info.mtime, seconds, info))
+            found.append(info)
+            seconds += [e.working_time for sample in read_eval_log(info).samples for e in sample.events
+                        if isinstance(e, ModelEvent) and e.cache != "read" and e.working_time is not None]
     if not found:
-        raise RuntimeError(f"no finished {experiment} log for {approach} in {log_dir}")
-    log = read_eval_log(max(found, key=lambda f: f[0])[2])
-    table = summary(sample_frame(log)).set_index("question_type")
-    return {"n": int(table.loc["all", "n"]), "table": table,
-            "s_per_question": max(seconds for _, seconds, _ in found) / len(log.samples)}
+        return {}
+    table = summary(sample_frame(read_eval_log(max(found, key=lambda i: i.mtime)))).set_index("question_type")
+    return {"n": int(table.loc["all", "n"]), "table": table, "s_per_call": sum(seconds) / len(seconds) if seconds else None}
+
+
+def cell(value, kind: str) -> str:
+    if value is None or pd.isna(value):
+        return "-"
+    return {"rate": f"{value:.1%}", "seconds": f"{value:.1f}", "count": f"{int(value)}"}[kind]
 
 
 def main() -> None:
@@ -74,7 +80,7 @@ def main() -> None:
     parser.add_argument("--approaches", default=",".join(APPROACHES))
     parser.add_argument("--limit", type=int, help="only the first N questions (every build still processes every correction)")
     parser.add_argument("--log-dir", default="logs/bench-local")
-    parser.add_argument("--table", action="store_true", help="only print the table of the finished runs")
+    parser.add_argument("--table", action="store_true", help="only print the table of what has finished ('-': not run)")
     args = parser.parse_args()
     register()
     log_dir = Path(args.log_dir)
@@ -92,24 +98,24 @@ def main() -> None:
     rows = []
     for approach in approaches:
         asked, replay = (evaluated(log_dir, e, approach, args.corpus, args.limit, pack) for e in ("guidance", "replay"))
-        t, a, r = json.loads(timing[approach].read_text()), asked["table"], replay["table"]
+        t = json.loads(timing[approach].read_text()) if timing[approach].exists() else {}
+        a, r = asked.get("table"), replay.get("table")
         rows.append({
-            "approach": approach, "corrections": t["corrections"], "processing_losses": t["losses"],
-            "s_per_correction": t["build_s"] / t["corrections"] if t["uses_model"] else None,
-            "questions": asked["n"], "s_per_question": asked["s_per_question"],
-            "first_familiar": a.loc["familiar", "first_attempt"], "first_situational": a.loc["situational", "first_attempt"],
-            "first_all": a.loc["all", "first_attempt"], "first_missing": int(a.loc["all", "first_excluded"]),
-            "replay_eventual": r.loc["all", "eventual"], "replay_missing": int(r.loc["all", "eventual_excluded"]),
+            "approach": approach, "corrections": cell(t.get("corrections"), "count"),
+            "processing_losses": cell(t.get("losses"), "count"),
+            "s_per_correction": cell(t["build_s"] / t["corrections"] if t.get("uses_model") else None, "seconds"),
+            "questions": cell(asked.get("n"), "count"), "s_per_question": cell(asked.get("s_per_call"), "seconds"),
+            **{f"first_{k}": cell(None if a is None else a.loc[k, "first_attempt"], "rate")
+               for k in ("familiar", "situational", "all")},
+            "first_missing": cell(None if a is None else a.loc["all", "first_excluded"], "count"),
+            "replay_s_per_call": cell(replay.get("s_per_call"), "seconds"),
+            "replay_eventual": cell(None if r is None else r.loc["all", "eventual"], "rate"),
+            "replay_missing": cell(None if r is None else r.loc["all", "eventual_excluded"], "count"),
         })
-    table = pd.DataFrame(rows)
-    pct = ["first_familiar", "first_situational", "first_all", "replay_eventual"]
-    shown = table.assign(**{c: table[c].map(lambda x: "-" if pd.isna(x) else f"{x:.1%}") for c in pct},
-                         s_per_correction=table["s_per_correction"].map(lambda x: "-" if pd.isna(x) else f"{x:.1f}"),
-                         s_per_question=table["s_per_question"].map(lambda x: f"{x:.1f}"))
     label = config(approaches[0], args.corpus, "guidance", str(log_dir), args.limit).model.label
     questions = "all questions" if args.limit is None else f"first {args.limit} questions"
     print(f"\nmodel=local ({label}), corpus={args.corpus} ({questions}), shipped pack")
-    print(shown.to_string(index=False))
+    print(pd.DataFrame(rows).to_string(index=False))
 
 
 if __name__ == "__main__":
