@@ -52,16 +52,16 @@ def build(cfg, pack) -> dict:
 
 def evaluated(log_dir: Path, experiment: str, approach: str, corpus: str, limit: int | None, pack) -> dict:
     """Rates and missing evidence from the newest finished log of one experiment on this pack, and the mean
-    seconds of a model call over every such log's calls not answered from the cache. Empty if none finished."""
+    seconds of the model calls of every run of it (calls answered from the cache excluded). Empty if none finished."""
     found, seconds = [], []
     for info in list_eval_logs(str(log_dir), recursive=True):
         log = read_eval_log(info, header_only=True)
         meta = log.eval.metadata or {}
-        if (log.eval.task.endswith(f"{experiment}_{corpus}_{approach}") and log.status == "success"
-                and meta.get("pack_checksum") == pack.checksum and meta["config"]["limit"] == limit):
-            found.append(info)
-            seconds += [e.working_time for sample in read_eval_log(info).samples for e in sample.events
+        if log.eval.task.endswith(f"{experiment}_{corpus}_{approach}"):
+            seconds += [e.working_time for sample in read_eval_log(info).samples or [] for e in sample.events
                         if isinstance(e, ModelEvent) and e.cache != "read" and e.working_time is not None]
+            if log.status == "success" and meta.get("pack_checksum") == pack.checksum and meta["config"]["limit"] == limit:
+                found.append(info)
     if not found:
         return {}
     table = summary(sample_frame(read_eval_log(max(found, key=lambda i: i.mtime)))).set_index("question_type")
