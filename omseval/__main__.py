@@ -1,8 +1,13 @@
-"""python -m omseval experiment=... approach=... corpus=... model=... store=... [seed=N] [limit=N]"""
+"""python -m omseval experiment=... approach=... corpus=... model=... store=... [seed=N] [limit=N]
+
+Exit codes: 0 done, 1 a run that did not finish (rerun to resume), 2 a mistake in the command, config
+or input (Hydra's own refusals included), reported before anything is written.
+"""
 
 import sys
 
 import hydra
+from hydra.errors import CompactHydraException
 from omegaconf import DictConfig
 
 from omseval.config import register
@@ -19,5 +24,15 @@ def main(cfg: DictConfig) -> None:
         sys.exit(code)
 
 
+def cli() -> None:
+    """Hydra reports its refusals (unknown option, bad override) with exit 1; they are user mistakes: 2."""
+    try:
+        main()
+    except SystemExit as e:
+        if e.code == 1 and isinstance(e.__context__, CompactHydraException):
+            raise SystemExit(2) from None
+        raise
+
+
 if __name__ == "__main__":
-    main()
+    cli()

@@ -56,10 +56,11 @@ async def build_handoff(cfg, pack: Pack, model) -> tuple[str, list[Snapshot]]:
     parts = key_parts(cfg, pack, model) | {"experiment": "handoff", "conditions": conditions(cfg, pack)}
     key = "handoff-" + artifact.artifact_key(parts)
     final, partial = artifact.folders(Path(cfg.log_dir) / "guidance", key)
-    if not (final / "manifest.json").exists():
-        for seed, p in conditions(cfg, pack):
-            await _run_condition(cfg, pack, model, partial / f"seed{seed}-p{p}", seed, p)
-        artifact.complete(partial, final, parts | {"key": key})
+    with artifact.exclusive(final):  # a job needing the same build waits for it, then reuses it
+        if not (final / "manifest.json").exists():
+            for seed, p in conditions(cfg, pack):
+                await _run_condition(cfg, pack, model, partial / f"seed{seed}-p{p}", seed, p)
+            artifact.complete(partial, final, parts | {"key": key})
     snapshots = [Snapshot(**json.loads(line)) for d in sorted(final.glob("seed*-p*"))
                  for line in (d / "snapshots.jsonl").read_text(encoding="utf-8").splitlines()]
     return key, snapshots

@@ -15,9 +15,10 @@ from omseval.guidance import artifact
 from omseval.guidance.build import approach_class, build_guidance
 from omseval.handoff import build_handoff
 from omseval.local import serving
-from omseval.models import check_environment, make_model
+from omseval.models import make_model
 from omseval.pack import load_pack
 from omseval.paths import SHIPPED_PACK
+from omseval.refusals import check as refuse_mistakes
 from omseval.report import format_summary, handoff_summary, sample_frame, summary, superseded_share
 from omseval.tasks import answer_task, handoff_samples, question_samples
 
@@ -30,16 +31,6 @@ def run_key(cfg, pack, model, built: str) -> str:
               "version": artifact.VERSION, "code": artifact.code_digest("omseval.tasks")}
     digest = hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:10]
     return f"{cfg.experiment.name.value}-{cfg.corpus.name.value}-{cfg.approach.name}-seed{cfg.seed}-{digest}"
-
-
-def check_values(cfg) -> None:
-    for key, value in (("limit", cfg.limit), ("experiment.attempts", cfg.experiment.attempts)):
-        if value is not None and value < 1:
-            raise UserError(f"{key} must be a positive integer, got {value}")
-    approach_class(cfg)
-    if cfg.experiment.name.value == "handoff":
-        if bad := [p for p in cfg.experiment.probabilities if p not in range(0, 101, 10)]:
-            raise UserError(f"experiment.probabilities must be multiples of 10 from 0 to 100, got {bad}")
 
 
 def check_store(cfg) -> None:
@@ -67,8 +58,7 @@ async def prepare(cfg, pack, model):
 
 
 def run(cfg) -> int:
-    check_values(cfg)
-    check_environment(cfg)
+    refuse_mistakes(cfg)
     pack = load_pack(cfg.pack.path or SHIPPED_PACK)
     check_store(cfg)
     with serving(cfg) as served:  # model=local: llama.cpp's server, for this run only

@@ -19,26 +19,51 @@ NUMBERS = {w: str(i) for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen twenty".split())}
 NUMBERS |= {"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "seventy": "70", "eighty": "80",
-            "ninety": "90", "hundred": "100", "first": "1", "second": "2", "third": "3", "fourth": "4",
-            "fifth": "5", "sixth": "6", "seventh": "7", "eighth": "8", "ninth": "9", "tenth": "10",
-            "single": "1", "once": "1", "twice": "2", "half": "50%", "quarter": "25%", "double": "2"}
+            "ninety": "90", "hundred": "100", "single": "1", "twice": "2", "double": "2"}
+ORDINALS = {w: str(i) for i, w in enumerate(
+    "first second third fourth fifth sixth seventh eighth ninth tenth".split(), start=1)}
+# A unit's abbreviations and synonyms, read as the unit itself ("45 mins" counts what "45 minutes" counts).
+UNIT_NAMES = {"sec": "second", "min": "minute", "hr": "hour", "wk": "week", "yr": "year", "px": "pixel",
+              "pp": "page", "pg": "page", "pt": "point", "char": "character", "%": "percent", "pct": "percent",
+              "secs": "second", "hrs": "hour", "wks": "week", "yrs": "year", "pts": "point", "pgs": "page",
+              "ms": "millisecond", "msec": "millisecond", "h": "hour", "kb": "kilobyte", "mb": "megabyte",
+              "gb": "gigabyte", "tb": "terabyte", "axis": "dimension", "axe": "dimension", "dimensional": "dimension"}
 NEGATORS = r"(?:not|instead of|rather than|no longer|never|replacing|replaces|replace)"
-_TOKEN = re.compile(r"`[^`]+`|\"[^\"]+\"|“[^”]+”|'[^' ]+(?: [^' ]+)?'|\S+")
-_NUMBER = re.compile(r"^\d+(?:[.,:/x×-]\d+)*%?$")
+_TOKEN = re.compile(
+    r"[A-Z][a-z]+ [A-HJ-Z](?![\w'’/&-])"  # a name with a letter: "Engineer A"
+    r"|(?<=[a-z,;] )[A-Z][a-z]+(?: [A-Z][a-z]+)+"  # a proper name inside a sentence: "Ops Desk"
+    r"|`[^`]+`|\"[^\"]+\"|“[^”]+”|'[^' ]+(?: [^' ]+)?'|\S+")
+_NUMBER = re.compile(r"^[-+]?\d+(?:[.,:/x×-]\d+)*%?$")
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(`*])")  # after . ! ? before a capital, quote, ( ` or *
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 
 
 def stem(word: str) -> str:
+    """Light stemming: plural, verb and "-ion" endings and a final "e" off; a unit's other names read as the unit."""
     for suffix in ("ies", "es", "s", "ing", "ed", "ly"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith(("ss", "is", "us")):
             word = word[: -len(suffix)] + ("y" if suffix == "ies" else "")
             break
-    return {"ax": "axis", "axe": "axis"}.get(word, word)
+    word = UNIT_NAMES.get(word, word)
+    if word.endswith("ion") and len(word) >= 7:  # "escalation" -> "escalat", as "escalated"
+        word = word[:-3]
+    return word.removesuffix("e")
+
+
+# What numbers count, in groups of one kind of quantity ("48 hours" and "five business days" are both time).
+UNITS = [{stem(w) for w in group.split()} for group in (
+    "millisecond second minute hour day week fortnight month quarter year",
+    "byte kilobyte megabyte gigabyte terabyte",
+    "character word line sentence paragraph page slide",
+    "pixel point em rem inch cm mm",
+    "percent",
+    "dimension",
+)]
 
 
 def terms(text: str) -> list[str]:
-    return [stem(w) for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOPWORDS]
+    """Stemmed words, "%" read as "percent"."""
+    return [stem(w) for w in re.findall(r"[a-z0-9]+", text.lower().replace("%", " percent ")) if w not in STOPWORDS]
 
 
 def content_terms(text: str, ignore: set[str] = frozenset()) -> set[str]:
@@ -79,11 +104,12 @@ def value_sets(text: str) -> tuple[set[str], set[str]]:
     found, negated = set(), set()
     words = _TOKEN.findall(numbers_to_digits(text))
     for i, raw in enumerate(words):
-        v = _value(raw)
+        v = _value(raw, last=i + 1 == len(words))
         if v is None:
             continue
         before = " ".join(words[max(0, i - 3):i]).lower()
-        if re.search(rf"\b{NEGATORS}\W*$", before) or re.search(r"\bfrom\W*$", before) and _to_follows(words, i):
+        if (re.search(rf"\b{NEGATORS}\W*$", before) or re.search(r"\b(?:up|down) from\W*$", before)
+                or re.search(r"\bfrom\W*$", before) and _to_follows(words, i)):
             negated.add(v)
         else:
             found.add(v)
@@ -91,12 +117,19 @@ def value_sets(text: str) -> tuple[set[str], set[str]]:
 
 
 def numbers_to_digits(text: str) -> str:
-    """"twenty-four" -> 24, "four hundred" -> 400, "1,000" -> 1000."""
-    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
+    """"twenty-four" -> 24, "four hundred" -> 400, "1,000" -> 1000, "minus 19" -> -19, "six per cent" -> 6%."""
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text).replace("\u2212", "-")
+    text = re.sub(r"(?<![\w.])\.(?=\d)", "0.", text)  # ".08" -> "0.08"
     text = re.sub(r"\b(%s)[- ](one|two|three|four|five|six|seven|eight|nine)\b" % "|".join(_TENS),
                   lambda m: str(_TENS[m.group(1).lower()] + int(NUMBERS[m.group(2).lower()])), text, flags=re.I)
-    return re.sub(r"\b(\w+) hundred\b", lambda m: str(int(NUMBERS.get(m.group(1).lower(), m.group(1))) * 100)
+    text = re.sub(r"\b(\w+) hundred\b", lambda m: str(int(NUMBERS.get(m.group(1).lower(), m.group(1))) * 100)
                   if NUMBERS.get(m.group(1).lower(), m.group(1)).isdigit() else m.group(0), text, flags=re.I)
+    text = re.sub(r"\bminus (?=\d)", "-", text, flags=re.I)
+    text = re.sub(r"\b(?:an? |one )?(quarter|half)(?= of\b| the\b)", lambda m: "25%" if m.group(1).lower() == "quarter"
+                  else "50%", text, flags=re.I)  # "a quarter of", not "each quarter"
+    text = re.sub(r"\bonce (?=a|an|per|each)\b", "1 ", text, flags=re.I)  # "once a week"; not "once every ten weeks"
+    return re.sub(r"\b(\d+(?:\.\d+)?|%s) ?(?:percent|per cent|pct)\b" % "|".join(NUMBERS),
+                  lambda m: NUMBERS.get(m.group(1).lower(), m.group(1)) + "%", text, flags=re.I)
 
 
 def _to_follows(words: list[str], i: int) -> bool:
@@ -107,24 +140,27 @@ def _clean(token: str) -> str:
     return token.strip(".,;:!?()\"'“”‘’`").strip()
 
 
-def _value(raw: str) -> str | None:
+def _value(raw: str, last: bool = False) -> str | None:
     if raw[:1] in "`\"“'" and len(raw) > 2:
         return raw.strip("`\"“”'")
     token = _clean(raw)
     low = token.lower()
-    if not token:
+    if not token or re.fullmatch(r"(?:[a-z]{1,2}\.)+[a-z]{0,2}", low):  # an abbreviation such as "e.g."
         return None
     if low in NUMBERS:
         return NUMBERS[low]
-    if m := re.match(r"^(\w+)-(?:point|day|hour|minute|week|month|year|character|line|word|px|dimensional)s?$", low):
-        if m.group(1) in NUMBERS or m.group(1).isdigit():
-            return NUMBERS.get(m.group(1), m.group(1))
+    if low in ORDINALS:  # "the third column", not "call them first."
+        return None if last or token != raw else ORDINALS[low]
+    if m := re.match(r"^(\w+)-([a-z]+)$", low):  # "48-hour", "three-dimensional"
+        number = NUMBERS.get(m.group(1), m.group(1))
+        if number.isdigit() and any(stem(m.group(2)) in group for group in UNITS):
+            return number
     if _NUMBER.match(token) or re.match(r"^\d+(?:\.\d+)?[a-z%]{1,3}$", low):
         return re.sub(r"[a-z]+$", "", low) if re.match(r"^\d", low) else low
-    if re.search(r"[^\w\s'’-]", token) and re.search(r"\w", token) or "_" in token:
-        return token
-    if re.search(r"\d", token) and re.search(r"[A-Za-z]", token):
-        return token
+    if " " in token or re.search(r"[^\w\s'’-]", token) and re.search(r"\w", token) or "_" in token:
+        return token  # a name, or a code or format: "Ops Desk", "LAB/<year>/<nnn>"
+    if re.search(r"\d", token) and re.search(r"[A-Za-z]", token) or re.search(r"[A-Z]{2}", token) and "-" in token:
+        return token  # "S014-KM", "YYYY-MM-DD", "DD-Mon-YYYY"
     if len(token) >= 2 and token.isupper() and token.isalpha():
         return token
     return None

@@ -36,8 +36,9 @@ def test_replay_offline_end_to_end(tmp_path):
         assert {"question_type", "rule_id", "approach", "corpus"} <= set(s.metadata)
         if value["first_attempt"] == 0:  # a failed first answer was retried with the corrective message
             assert value["attempts"] >= 2
-    guidance = list((tmp_path / "logs" / "guidance").iterdir())
-    assert len(guidance) == 1 and json.loads((guidance[0] / "manifest.json").read_text())["messages"] == 640
+    guidance = sorted((tmp_path / "logs" / "guidance").iterdir())
+    assert [p.name for p in guidance[1:]] == [guidance[0].name + ".lock"]  # the build and its lock
+    assert json.loads((guidance[0] / "manifest.json").read_text())["messages"] == 640
 
     again = omseval(tmp_path, "experiment=replay", "approach=verbatim", "limit=8")
     assert again.returncode == 0
@@ -108,6 +109,6 @@ def test_unusable_model_replies_are_counted_processing_losses(tmp_path):
     result = omseval(tmp_path, "model=mock", "approach=oms", "corpus=smaller", "experiment=guidance", "limit=2")
     assert result.returncode == 0, result.stderr
     assert "132 corrections, 0 processed, 132 processing losses" in result.stdout
-    key = next((tmp_path / "logs" / "guidance").iterdir())
+    [key] = [p for p in (tmp_path / "logs" / "guidance").iterdir() if p.is_dir()]
     log = [json.loads(line) for line in (key / "processing.jsonl").read_text().splitlines()]
     assert all("after one repair request" in e["failure"] for e in log)

@@ -4,7 +4,8 @@
   skills/<skill>.md (larger) or shared.md (smaller)   the guidance as the answering model sees it
   processing.jsonl                                     one line per message: what the builder decided
   manifest.json                                        written last: what built it, and counts
-A build in progress lives in <key>.partial/ and is resumed from there when rerun.
+A build in progress lives in <key>.partial/ and is resumed from there when rerun. Jobs sharing a log
+folder take <key>.lock while they build: a second job needing the same build waits, then reuses it.
 """
 
 import ast
@@ -13,8 +14,11 @@ import importlib.metadata
 import importlib.util
 import json
 import os
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from filelock import FileLock
 
 SHARED = "shared"
 VERSION = importlib.metadata.version("omseval")
@@ -99,3 +103,11 @@ def complete(partial: Path, final: Path, manifest: dict) -> None:
     """Write the manifest last, then move the finished build to its final folder."""
     write_json_atomic(partial / "manifest.json", manifest)
     os.replace(partial, final)
+
+
+@contextmanager
+def exclusive(final: Path):
+    """Hold the build lock of the artifact `final` (a file lock: the system frees it if its holder dies)."""
+    final.parent.mkdir(parents=True, exist_ok=True)
+    with FileLock(final.parent / f"{final.name}.lock"):
+        yield

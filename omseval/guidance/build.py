@@ -81,6 +81,11 @@ async def build_guidance(cfg, pack: Pack, model=None) -> Guidance:
     final, partial = artifact.folders(Path(cfg.log_dir) / "guidance", key)
     if done := artifact.load(final):
         return done
+    with artifact.exclusive(final):  # a job needing the same build waits for it, then reuses it
+        return artifact.load(final) or await _build(cfg, pack, model, parts, key, final, partial)
+
+
+async def _build(cfg, pack: Pack, model, parts: dict, key: str, final: Path, partial: Path) -> Guidance:
     partial.mkdir(parents=True, exist_ok=True)
     builder = make_builder(cfg, pack, partial, model)
     try:
