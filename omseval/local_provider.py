@@ -16,6 +16,10 @@ from inspect_ai.model._providers.llama_cpp_python import LlamaCppPythonAPI
 from inspect_ai.tool import ToolChoice, ToolInfo
 from openai import APIConnectionError, APITimeoutError
 
+# llama-cpp-python's grammar nests one level per character of a bounded string: 1024 levels crashed its
+# server (SIGSEGV), 700 did not
+LONGEST_STRING = 512
+
 
 class LocalServerStopped(RuntimeError):
     """The run's llama.cpp server is gone: not a reply to count, a run to resume."""
@@ -53,12 +57,12 @@ class LocalAPI(LlamaCppPythonAPI):
 def fitted(schema: dict, max_tokens: int | None) -> dict:
     """The schema with each free string (no enum, length or pattern of its own) limited to plain characters
     (no quote, backslash or control character) and to an equal share of half of max_tokens, counted in
-    characters; the other half is left for the object's keys and punctuation."""
+    characters (the other half is left for the object's keys and punctuation), at most LONGEST_STRING."""
     free = [node for node in nodes(schema) if node.get("type") == "string"
             and not {"enum", "const", "maxLength", "pattern", "format"} & set(node)]
     for node in free:
-        length = f"0,{max_tokens // (2 * len(free))}" if max_tokens else "0,"
-        node["pattern"] = rf'^[^"\\\x00-\x1f]{{{length}}}$'
+        share = max_tokens // (2 * len(free)) if max_tokens else LONGEST_STRING
+        node["pattern"] = rf'^[^"\\\x00-\x1f]{{0,{min(share, LONGEST_STRING)}}}$'
     return schema
 
 

@@ -166,3 +166,21 @@ def test_oms_replies_are_structured_objects(tmp_path, shipped):
     for schema, reply in calls:
         assert schema is not None
         jsonschema.validate(json.loads(reply), schema.json_schema.model_dump(exclude_none=True, by_alias=True))
+
+
+@needs_extra
+@pytest.mark.local
+@pytest.mark.slow
+def test_the_longest_string_keeps_the_server_alive(tmp_path):
+    """One free string gets LONGEST_STRING characters at the default max_tokens; a longer bound crashed the server."""
+    from omseval.local import serving
+    from omseval.models import make_model
+
+    schema = {"type": "object", "additionalProperties": False, "required": ["reason"],
+              "properties": {"reason": {"type": "string"}}}
+    config = GenerateConfig(response_schema=ResponseSchema(name="reason", json_schema=schema))
+    cfg = local_config(tmp_path)
+    with serving(cfg) as served:
+        reply = asyncio.run(make_model(cfg, served.model_args).generate("Why is the sky blue?", config=config))
+        assert served.process.poll() is None
+    jsonschema.validate(json.loads(reply.completion), schema)
