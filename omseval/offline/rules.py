@@ -98,9 +98,9 @@ def _covers(found: set[str], wanted: set[str]) -> bool:
 
 
 def _same_count(a: str, b: str) -> bool:
-    """Numbers in both count the same quantity (or one of them counts nothing)."""
+    """Numbers in both count the same unit (or one of them counts nothing): "18 days" is not "18 months"."""
     ca, cb = counted(a), counted(b)
-    return not ca or not cb or bool(ca & cb or units(a) & units(b))
+    return not ca or not cb or bool(ca & cb)
 
 
 def _kinds(found: set[str]) -> set[str]:
