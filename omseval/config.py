@@ -63,6 +63,9 @@ class ModelConfig:
     temperature: Optional[float] = None
     timeout: Optional[int] = None  # seconds per model call
     max_retries: Optional[int] = None
+    seed: Optional[int] = None  # sampling seed, for providers that take one
+    path: Optional[str] = None  # local: a GGUF model file; null: the packaged SmolLM2-135M-Instruct
+    context: Optional[int] = None  # local: the context window in tokens (llama.cpp's n_ctx)
     price: Optional[PriceConfig] = None  # null: unknown, reports show no cost
 
 

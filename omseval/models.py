@@ -6,6 +6,7 @@ from inspect_ai.model import CachePolicy, GenerateConfig, Model, ModelOutput, Mo
 
 from tenacity import RetryError
 
+from omseval import local
 from omseval.errors import UserError
 
 
@@ -31,20 +32,25 @@ def describe(e: BaseException) -> str:
 
 
 def check_environment(cfg) -> None:
-    """Refuse before any work when the model needs an API key that is not set."""
+    """Refuse before any work when the model needs an API key that is not set, or a local model is unusable."""
     var = cfg.model.api_key_env
     if var and not os.environ.get(var):
         raise UserError(f"model={cfg.model.label} needs the environment variable {var} (an API key); it is not set")
+    if local.is_local(cfg.model):
+        local.check(cfg.model)
 
 
-def make_model(cfg) -> Model:
+def make_model(cfg, served: dict | None = None) -> Model:
+    """The configured model; `served` holds the address and identity of a local server (omseval.local.serving)."""
     m = cfg.model
     config = GenerateConfig(
         max_connections=m.max_connections, max_tokens=m.max_tokens, temperature=m.temperature,
-        timeout=m.timeout, max_retries=m.max_retries,
+        timeout=m.timeout, max_retries=m.max_retries, seed=m.seed,
     )
-    args = {"custom_outputs": _mock_output} if m.name.startswith("mockllm/") else {}
-    return get_model(m.name, base_url=m.base_url, config=config, **args)
+    args = {"base_url": m.base_url} | (served or {})
+    if m.name.startswith("mockllm/"):
+        args["custom_outputs"] = _mock_output
+    return get_model(m.name, config=config, **args)
 
 
 def _mock_output(*_) -> ModelOutput:

@@ -12,6 +12,7 @@ from omegaconf import OmegaConf
 from omseval.config import seed_label
 from omseval.errors import UserError
 from omseval.guidance import artifact
+from omseval.local import serving
 from omseval.models import make_model
 from omseval.report.summary import run_summary
 from omseval.tasks import TASKS, check_run
@@ -28,10 +29,18 @@ def run_key(cfg, pack, model) -> str:
             f"-seed-{seed_label(cfg.seed)}-{digest}")
 
 
-def run(cfg) -> int:
+def run(cfg, overrides: list[str] | None = None) -> int:
+    """`cfg` composed from `overrides` (by default the Hydra app's command line)."""
     pack = check_run(cfg)  # refused here, before inspect writes anything
-    model = make_model(cfg)
-    overrides = [o for o in HydraConfig.get().overrides.task if not o.startswith("experiment=")]
+    if overrides is None:
+        overrides = list(HydraConfig.get().overrides.task)
+    with serving(cfg) as served:  # model=local: llama.cpp's server, for this run only
+        return evaluate(cfg, pack, make_model(cfg, served.model_args), overrides)
+
+
+def evaluate(cfg, pack, model, overrides: list[str]) -> int:
+    """The experiment's registered task function under eval_set, then the run's report."""
+    overrides = [o for o in overrides if not o.startswith("experiment=")]
     log_dir = Path(cfg.log_dir) / run_key(cfg, pack, model)
     try:
         ok, logs = eval_set(TASKS[cfg.experiment.name.value], task_args={"overrides": overrides}, model=model,

@@ -9,7 +9,7 @@ GROUPS = {
     "experiment": ["guidance", "replay", "handoff"],
     "approach": ["oms", "oms_no_retrieval", "file_edit", "file_edit_hinted", "verbatim", "none"],
     "corpus": ["larger", "smaller"],
-    "model": ["offline", "sonnet", "mock"],
+    "model": ["offline", "sonnet", "local", "mock"],
     "store": ["sqlite", "neo4j"],
 }
 
