@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+import zipfile
 
 import pytest
 from inspect_ai.log import list_eval_logs, read_eval_log
@@ -51,6 +52,16 @@ def eval_logs(log_dir):
     return [i for i in list_eval_logs(str(log_dir)) if "guidance" not in i.name]
 
 
+def samples_written(log_dir) -> int:
+    """Samples the answering run has flushed to its .eval log so far (0 while it has none readable)."""
+    try:
+        [info] = eval_logs(log_dir)
+        with zipfile.ZipFile(info.name.removeprefix("file://")) as z:
+            return sum(n.startswith("samples/") for n in z.namelist())
+    except (ValueError, OSError, zipfile.BadZipFile):
+        return 0
+
+
 def finished(log_dir):
     """(documents, processing log, scores by question) of the run's finished artifacts."""
     [built] = [p for p in (log_dir / "guidance").iterdir() if p.is_dir()]
@@ -70,13 +81,8 @@ def test_killed_build_and_answering_resume_to_the_uninterrupted_result(tmp_path)
     rng = random.Random(14)
     a, b = tmp_path / "a", tmp_path / "b"
 
-    # uninterrupted, timing the answering phase (from its log's first appearance to the end)
-    proc = start(a, tmp_path / "cache-a")
-    wait_for(proc, lambda: eval_logs(a))
-    began = time.monotonic()
-    wait_for(proc, lambda: read_eval_log(eval_logs(a)[0], header_only=True).status != "started")
-    answering = time.monotonic() - began  # until the log is finished, before the run's report
-    assert proc.wait() == 0
+    # uninterrupted
+    assert start(a, tmp_path / "cache-a").wait() == 0
     expected_docs, expected_log, expected_scores = finished(a)
     messages = len(expected_log.splitlines())
 
@@ -88,10 +94,11 @@ def test_killed_build_and_answering_resume_to_the_uninterrupted_result(tmp_path)
     assert list((b / "guidance").glob("*.partial")) and not [p for p in (b / "guidance").iterdir()
                                                               if p.is_dir() and not p.name.endswith(".partial")]
 
-    # rerun, killed while answering, at a random time into it
+    # rerun, killed while answering, once its log holds a random number of samples (inspect flushes them
+    # in batches, so the kill lands well before the last question)
+    point = rng.randint(1, len(expected_scores) // 3)
     proc = start(b, tmp_path / "cache-b")
-    wait_for(proc, lambda: eval_logs(b))
-    time.sleep(rng.uniform(0.2, 0.8) * answering)
+    wait_for(proc, lambda: samples_written(b) >= point)
     kill(proc)
     [dead] = eval_logs(b)
     assert read_eval_log(dead, header_only=True).status == "started"  # killed mid-answer
