@@ -8,23 +8,15 @@ and the loop stops. Any other exception is a fault and propagates.
 
 import logging
 
-from inspect_ai.model import ChatMessageUser, Model, RetryDecision, get_model
+from inspect_ai.model import ChatMessageUser, get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
-from omseval.models import cache_policy
+from omseval.models import cache_policy, describe, model_error
 from omseval.pack.loader import Question, fill
 from omseval.record import ATTEMPTS_KEY, attempt, verdicts
 
 logger = logging.getLogger(__name__)
 logger.setLevel(logging.INFO)  # attempt outcomes belong in the transcript
-
-
-def model_error(model: Model, e: Exception) -> bool:
-    """A time-out, or an error the model's provider classifies as a transient service failure."""
-    if isinstance(e, TimeoutError):
-        return True
-    decision = model.api.should_retry(e)
-    return decision.retry if isinstance(decision, RetryDecision) else bool(decision)
 
 
 @solver
@@ -47,7 +39,7 @@ def retry_loop(answer: Solver, retry_template: str, attempts: int = 3, cache: bo
             except Exception as e:
                 if not model_error(get_model(), e):
                     raise
-                record.append(attempt(n, error=f"{type(e).__name__}: {e}"))
+                record.append(attempt(n, error=describe(e)))
             passed = verdicts(question, record[-1:])[0]
             if passed is None:
                 logger.warning(f"{state.sample_id}: attempt {n} is missing evidence: "

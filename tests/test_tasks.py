@@ -86,6 +86,18 @@ def test_a_time_out_is_missing_evidence():
     assert "TimeoutError" in sample.scores["compliance"].explanation
 
 
+def test_a_service_failure_past_inspects_retries_is_missing_evidence():
+    """inspect raises tenacity's RetryError once its retries run out; the last error is what the record shows."""
+    from tenacity import Future, RetryError
+
+    last = Future(1)
+    last.set_exception(ConnectionError("overloaded"))
+    [sample] = run_with(RetryError(last)).samples
+    assert sample.error is None
+    assert sample.scores["compliance"].value["first_attempt"] is None
+    assert "ConnectionError: overloaded" in sample.scores["compliance"].explanation
+
+
 @pytest.mark.parametrize("error", [KeyError("guidance"), TypeError("a programming error")])
 def test_a_programming_error_propagates(error):
     [sample] = run_with(error).samples
