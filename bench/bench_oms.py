@@ -4,11 +4,19 @@ Reports messages per second and store time per message (every store call, timed)
 when a server is reachable, Neo4j. Goals: <= 5 ms store time per message on SQLite, <= 25 ms on a
 local Neo4j.
 
+With --earlier, times Neo4j only: it fills the server with the namespaces of 0, 10, 40, ... earlier
+runs (copies of one finished build's statements and corrections, under namespaces starting with
+`bench-oms-`), times `--repeat` fresh runs at each level and prints their median store time per
+message (goal: flat within 25%). It drops every namespace it created at the end.
+
     python bench/bench_oms.py [--neo4j bolt://127.0.0.1:7687] [--limit N]
+    python bench/bench_oms.py --neo4j bolt://127.0.0.1:7687 --earlier 0,10,40 [--repeat 3]
 """
 
 import argparse
 import asyncio
+import os
+import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -22,6 +30,7 @@ from omseval.pack import load_pack
 from omseval.paths import SHIPPED_PACK
 
 ROOT = Path(__file__).resolve().parent.parent
+PREFIX = "bench-oms-"  # every namespace the benchmark creates
 
 
 class Timed:
@@ -43,7 +52,8 @@ class Timed:
         return timed
 
 
-def run(store: str, uri: str | None, limit: int | None) -> dict:
+def run(store: str, uri: str | None, limit: int | None, keep=None) -> dict:
+    """One fresh build; `keep(store)` sees its finished graph before it is dropped."""
     register()
     overrides = ["approach=oms", f"store={store}", "cache=false"] + ([f"store.uri={uri}"] if uri else [])
     with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
@@ -51,7 +61,7 @@ def run(store: str, uri: str | None, limit: int | None) -> dict:
     pack = load_pack(SHIPPED_PACK)
     messages = correction_stream(pack, "larger", None)[:limit]
     with tempfile.TemporaryDirectory() as tmp:
-        workdir = Path(tmp) / f"bench-{store}-{time.time_ns()}.partial"
+        workdir = Path(tmp) / f"{PREFIX}{store}-{time.time_ns()}.partial"
         workdir.mkdir()
         builder = make_builder(cfg, pack, workdir, make_model(cfg))
         builder.store = Timed(builder.store)
@@ -63,6 +73,8 @@ def run(store: str, uri: str | None, limit: int | None) -> dict:
         publish_start = time.perf_counter()
         asyncio.run(builder.publish())
         publish = time.perf_counter() - publish_start
+        if keep:
+            keep(builder.store.store)
         builder.store.reset()
         builder.close()
     n = len(messages)
@@ -70,11 +82,57 @@ def run(store: str, uri: str | None, limit: int | None) -> dict:
             "store_ms_per_message": 1000 * store_seconds / n, "publish_s": publish}
 
 
+def copy_namespaces(uri: str, graph: dict, messages: list, names: list[str]) -> None:
+    """Load a finished run's statements (`graph`: skill -> statements) and its corrections under each of `names`."""
+    from omseval.oms.neo4j_store import Neo4jStore
+
+    titles = {d.skill: d.title for d in load_pack(SHIPPED_PACK).documents}
+    for name in names:
+        target = Neo4jStore(uri, name)
+        for skill, statements in graph.items():
+            target.load_skill(skill, titles.get(skill, skill), statements)
+        for m in messages:
+            target.record_correction(m.message_id, m.skill, m.text, m.position)
+        target.close()
+
+
+def earlier(uri: str, levels: list[int], repeat: int, limit: int | None) -> None:
+    from omseval.oms.neo4j_store import Neo4jStore
+
+    graph, names, rows = {}, [], []
+    messages = correction_stream(load_pack(SHIPPED_PACK), "larger", None)[:limit]
+    run("neo4j", uri, limit, keep=lambda s: graph.update({k: s.statements(k) for k in s.skills()}))  # and a warm-up
+    try:
+        for level in levels:
+            more = [f"{PREFIX}earlier-{n}" for n in range(len(names), level)]
+            copy_namespaces(uri, graph, messages, more)
+            names += more
+            times = sorted(run("neo4j", uri, limit)["store_ms_per_message"] for _ in range(repeat))
+            rows.append((level, statistics.median(times)))
+            print(f"{level:3} earlier runs  store {rows[-1][1]:6.2f} ms/msg  (runs: {', '.join(f'{t:.2f}' for t in times)};"
+                  f" load average {os.getloadavg()[0]:.2f})", flush=True)
+    finally:
+        for name in names:
+            store = Neo4jStore(uri, name)
+            store.reset()
+            store.close()
+    if len(rows) > 1:
+        times = [t for _, t in rows]
+        print(f"slowest / fastest level: {max(times) / min(times):.2f} (goal <= 1.25)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--neo4j", help="bolt URI of a Neo4j server (scripts/neo4j-server start)")
     parser.add_argument("--limit", type=int)
+    parser.add_argument("--earlier", help="numbers of earlier runs on the server, e.g. 0,10,40 (needs --neo4j)")
+    parser.add_argument("--repeat", type=int, default=3, help="fresh runs timed at each level (default 3)")
     args = parser.parse_args()
+    if args.earlier:
+        if not args.neo4j:
+            parser.error("--earlier needs --neo4j")
+        earlier(args.neo4j, sorted(int(n) for n in args.earlier.split(",")), args.repeat, args.limit)
+        return
     rows = [run("sqlite", None, args.limit)] + ([run("neo4j", args.neo4j, args.limit)] if args.neo4j else [])
     for r in rows:
         print(f"{r['store']:7} {r['messages']} messages  {r['messages_per_s']:7.1f} msg/s  "
