@@ -1,14 +1,14 @@
 """The server store: Neo4j 5 through the official driver, parameterised Cypher only.
 
-Every node carries the run's namespace `ns` and a unique `uid` (ns + id), so several runs share one
-server. Every query runs in a managed transaction, which the driver retries on transient errors (two
-runs writing at once can deadlock). Text statements also carry their terms and a key of their namespace
-(`scope`) in one full-text index, so retrieval's pre-filter reads only its own run's statements.
+Every node carries the run's namespace `ns` (range-indexed) and a unique `uid` (ns + id), so several
+runs share one server and every lookup reads only its own run's nodes through an index. Every query runs
+in a managed transaction, which the driver retries on transient errors (two runs writing at once can
+deadlock); `execute_query` sends BEGIN with the query, one round trip fewer. Retrieval's pre-filter reads
+the run's statements through the namespace index and keeps those sharing a term with the query: its cost
+follows the run's size, not the server's.
 """
 
-import hashlib
-
-from neo4j import GraphDatabase
+from neo4j import GraphDatabase, RoutingControl
 from neo4j.exceptions import AuthError, ClientError, ServiceUnavailable
 
 from omseval.errors import UserError
@@ -21,9 +21,8 @@ SCHEMA = [
     "CREATE INDEX oms_skill_ns IF NOT EXISTS FOR (n:Skill) ON (n.ns)",
     "CREATE INDEX oms_statement_ns IF NOT EXISTS FOR (n:Statement) ON (n.ns)",
     "CREATE INDEX oms_correction_ns IF NOT EXISTS FOR (n:Correction) ON (n.ns)",
-    "CREATE FULLTEXT INDEX oms_statement_terms IF NOT EXISTS FOR (n:Statement) ON EACH [n.terms, n.scope] "
-    "OPTIONS {indexConfig: {`fulltext.analyzer`: 'whitespace'}}",
 ]
+LABELS = ("Statement", "Correction", "Skill")
 # Another run created the same constraint or index at the same moment: the schema is in place.
 ALREADY_THERE = {"Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists",
                  "Neo.ClientError.Schema.ConstraintAlreadyExists", "Neo.ClientError.Schema.IndexAlreadyExists"}
@@ -35,19 +34,46 @@ def connect(uri: str, user: str | None, password: str | None, database: str | No
         driver.verify_connectivity()
     except (ServiceUnavailable, AuthError, OSError, ValueError) as e:
         driver.close()
-        raise UserError(f"cannot reach Neo4j at {uri} (store.uri): {e}") from None
+        raise UserError(f"cannot reach Neo4j at {uri} (store.uri): {' '.join(str(e).split())}") from None
     return driver
 
 
-def _run(tx, query: str, params: dict) -> list:
-    return list(tx.run(query, params))
+def namespaces(driver, database=None) -> dict[str, tuple[int, int]]:
+    """Every namespace on the server: its numbers of statements and of corrections."""
+    rows = driver.execute_query(
+        "CALL () { MATCH (n:Skill) WHERE n.ns IS NOT NULL RETURN n.ns AS ns, 0 AS statement, 0 AS correction "
+        "UNION ALL MATCH (n:Statement) WHERE n.ns IS NOT NULL RETURN n.ns AS ns, 1 AS statement, 0 AS correction "
+        "UNION ALL MATCH (n:Correction) WHERE n.ns IS NOT NULL RETURN n.ns AS ns, 0 AS statement, 1 AS correction } "
+        "RETURN ns, sum(statement) AS statements, sum(correction) AS corrections ORDER BY ns",
+        routing_=RoutingControl.READ, database_=database).records
+    return {r["ns"]: (r["statements"], r["corrections"]) for r in rows}
+
+
+DROP = "MATCH (n:{label} {{ns: $ns}}) WITH n LIMIT 5000 DETACH DELETE n RETURN count(*) AS n"
+
+
+def drop(driver, ns: str, database=None) -> None:
+    """Delete every node of the namespace, in batches."""
+    for label in LABELS:
+        while driver.execute_query(DROP.format(label=label), ns=ns, routing_=RoutingControl.WRITE,
+                                   database_=database).records[0]["n"]:
+            pass
+
+
+# Retrieval in one query: the namespace's size for BM25, and its text statements sharing a term with $words,
+# each with everything `rank` and `Statement` need. Both read the run's own nodes through the ns index.
+RETRIEVE = (
+    "OPTIONAL MATCH (k:Skill {ns: $ns}) WITH sum(k.texts) AS count, sum(k.length) AS length "
+    "CALL () { MATCH (s:Statement {ns: $ns}) WHERE any(w IN split(s.terms, ' ') WHERE w IN $words) "
+    "  OPTIONAL MATCH (n:Statement)-[:SUPERSEDES]->(s) "
+    f"  RETURN collect([s.terms, n.id, {', '.join(f's.{f}' for f in STORED)}]) AS found }} "
+    "RETURN count, length, found")
 
 
 class Neo4jStore(Store):
     def __init__(self, uri: str, namespace: str, user=None, password=None, database=None):
-        self.driver = connect(uri, user, password, database)
-        self.ns, self.scope = namespace, hashlib.sha256(namespace.encode()).hexdigest()[:16]
-        self.session = self.driver.session(database=database)
+        self.driver, self.database = connect(uri, user, password, database), database
+        self.ns = namespace
         for q in SCHEMA:
             try:
                 self._write(q)
@@ -57,20 +83,18 @@ class Neo4jStore(Store):
         self._read("CALL db.awaitIndexes(60)")
 
     def _write(self, query: str, **params) -> list:
-        return self.session.execute_write(_run, query, params | {"ns": self.ns})
+        return self.driver.execute_query(query, params | {"ns": self.ns}, routing_=RoutingControl.WRITE,
+                                         database_=self.database).records
 
     def _read(self, query: str, **params) -> list:
-        return self.session.execute_read(_run, query, params | {"ns": self.ns})
+        return self.driver.execute_query(query, params | {"ns": self.ns}, routing_=RoutingControl.READ,
+                                         database_=self.database).records
 
     def _node(self, s: Statement) -> dict:
-        words = index_terms(s)
-        return stored(s) | {"ns": self.ns, "uid": f"{self.ns}:{s.id}", "terms": words,
-                            "scope": self.scope if words is not None else None}
+        return stored(s) | {"ns": self.ns, "uid": f"{self.ns}:{s.id}", "terms": index_terms(s)}
 
     def reset(self) -> None:
-        for label in ("Statement", "Correction", "Skill"):
-            while self._write(f"MATCH (n:{label} {{ns: $ns}}) WITH n LIMIT 5000 DETACH DELETE n RETURN count(*) AS n")[0]["n"]:
-                pass
+        drop(self.driver, self.ns, self.database)
 
     def load_skill(self, skill: str, title: str, statements: list[Statement]) -> None:
         rows = [self._node(s) for s in statements]
@@ -100,19 +124,13 @@ class Neo4jStore(Store):
         return [dict(r) for r in rows]
 
     def retrieve(self, words: list[str], choose) -> list[Statement]:
-        def work(tx):
-            row = tx.run("CALL db.index.fulltext.queryNodes('oms_statement_terms', $q) YIELD node "
-                         "WITH collect([node.id, node.skill, node.terms]) AS found "
-                         "OPTIONAL MATCH (k:Skill {ns: $ns}) RETURN sum(k.texts) AS count, sum(k.length) AS length, found",
-                         q=f"scope:{self.scope} AND terms:({' OR '.join(words)})", ns=self.ns).single()
-            ids = choose(row["count"], row["length"], [Candidate(*c) for c in row["found"]])
-            rows = tx.run("UNWIND $ids AS id MATCH (s:Statement {uid: $ns + ':' + id}) "
-                          "OPTIONAL MATCH (n:Statement)-[:SUPERSEDES]->(s) RETURN s AS node, n.id AS successor",
-                          ids=ids, ns=self.ns)
-            by_id = {r["node"]["id"]: self._statement(r["node"], r["successor"]) for r in rows}
-            return [by_id[i] for i in ids]
-
-        return self.session.execute_read(work)
+        row = self._read(RETRIEVE, words=words)[0]
+        found = {}  # id -> (terms, the statement)
+        for terms, successor, *values in row["found"]:
+            s = Statement(**dict(zip(STORED, values)), superseded_by=successor)
+            found[s.id] = terms, s
+        ids = choose(row["count"], row["length"], [Candidate(i, s.skill, terms) for i, (terms, s) in found.items()])
+        return [found[i][1] for i in ids]
 
     @staticmethod
     def _statement(node, successor) -> Statement:
@@ -155,5 +173,4 @@ class Neo4jStore(Store):
         return rows[0]["v"] if rows else 0
 
     def close(self) -> None:
-        self.session.close()
         self.driver.close()

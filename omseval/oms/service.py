@@ -2,7 +2,6 @@
 
 import hashlib
 from fnmatch import fnmatch
-from pathlib import Path
 
 from inspect_ai.model import ResponseSchema
 
@@ -14,7 +13,7 @@ from omseval.guidance.calls import Calls, Loss
 from omseval.oms import prompts
 from omseval.oms.compiler import Compiler
 from omseval.oms.documents import render, to_statements
-from omseval.oms.store import Decision, Store
+from omseval.oms.store import Decision, Store, namespace
 
 STARTED = "store-initialised"
 
@@ -25,18 +24,9 @@ def open_store(store, workdir) -> Store:
         from omseval.oms.neo4j_store import Neo4jStore
 
         return Neo4jStore(store.uri, namespace(workdir), store.user, store.password, store.database)
-    from omseval.oms.sqlite_store import SQLiteStore
+    from omseval.oms.sqlite_store import FILE, SQLiteStore
 
-    return SQLiteStore(workdir / "oms.sqlite")
-
-
-def namespace(workdir) -> str:
-    """The build's path below `guidance/` plus a digest of its folder: unique per build and log folder,
-    stable across restarts (`.partial` is ignored)."""
-    parts = [p.removesuffix(".partial") for p in Path(workdir).resolve().parts]
-    start = len(parts) - 1 - parts[::-1].index("guidance") if "guidance" in parts else len(parts) - 1
-    digest = hashlib.sha256("/".join(parts).encode()).hexdigest()[:8]
-    return "/".join(parts[start + 1:]) + "@" + digest
+    return SQLiteStore(workdir / FILE)
 
 
 def review(decision: Decision, message_id: str, reject: list[str]) -> Decision:

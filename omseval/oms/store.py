@@ -2,18 +2,29 @@
 
 Graph shape: (:Skill)-[:HAS]->(:Statement {status}); (:Correction)-[:ASSERTS|RESTATES]->(:Statement);
 (:Statement)-[:SUPERSEDES {at, why, correction}]->(:Statement). Superseded statements are marked,
-never deleted. Every run lives in its own namespace.
+never deleted. Every build lives in its own namespace.
 
 Retrieval is the same in both: a backend only finds the namespace's text statements sharing a term with
-the query (its full-text index as a pre-filter); `rank` then scores them with BM25 over the namespace and
-breaks ties by id, so both backends pick the same statements.
+the query (a pre-filter over that namespace's statements alone); `rank` then scores them with BM25 over
+the namespace and breaks ties by id, so both backends pick the same statements.
 """
 
+import hashlib
 import math
 from collections import Counter
 from dataclasses import dataclass, field, fields
+from pathlib import Path
 
 from omseval.text import terms
+
+
+def namespace(workdir) -> str:
+    """The build's path below `guidance/` plus a digest of its folder: unique per build and log folder,
+    stable across restarts (`.partial` is ignored)."""
+    parts = [p.removesuffix(".partial") for p in Path(workdir).resolve().parts]
+    start = len(parts) - 1 - parts[::-1].index("guidance") if "guidance" in parts else len(parts) - 1
+    digest = hashlib.sha256("/".join(parts).encode()).hexdigest()[:8]
+    return "/".join(parts[start + 1:]) + "@" + digest
 
 
 @dataclass
