@@ -3,7 +3,9 @@
 import sqlite3
 from pathlib import Path
 
-from omseval.oms.store import STORED, Candidate, Decision, Statement, Store, index_terms, stored
+from omseval.oms.store import STORED, Candidate, Decision, Statement, Store, index_terms, namespace, stored
+
+FILE = "oms.sqlite"
 
 SQL_TYPES = {str: "TEXT", int: "INTEGER", float: "REAL"}
 SCHEMA = f"""
@@ -111,6 +113,25 @@ class SQLiteStore(Store):
 
     def close(self) -> None:
         self.db.close()
+
+
+def namespaces(root: Path) -> dict[str, tuple[Path, int, int]]:
+    """Every build's store below `root` (a log folder), by namespace: its file, statements and corrections."""
+    found = {}
+    for path in sorted(root.rglob(FILE)):
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            found[namespace(path.parent)] = (path, *(db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+                                                     for table in ("statement", "correction")))
+        finally:
+            db.close()
+    return found
+
+
+def drop(path: Path) -> None:
+    """Delete a build's store file (and SQLite's write-ahead log beside it)."""
+    for suffix in ("-wal", "-shm", ""):
+        path.with_name(path.name + suffix).unlink(missing_ok=True)
 
 
 class _Transaction:
