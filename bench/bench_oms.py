@@ -10,7 +10,7 @@ runs (copies of one finished build's statements and corrections, under namespace
 message (goal: flat within 25%). It drops every namespace it created at the end.
 
     python bench/bench_oms.py [--neo4j bolt://127.0.0.1:7687] [--limit N]
-    python bench/bench_oms.py --neo4j bolt://127.0.0.1:7687 --earlier 0,10,40 [--repeat 3]
+    python bench/bench_oms.py --neo4j bolt://127.0.0.1:7687 --earlier 0,10,40 [--repeat 3] [--limit N]
 """
 
 import argparse
@@ -96,14 +96,24 @@ def copy_namespaces(uri: str, graph: dict, messages: list, names: list[str]) -> 
         target.close()
 
 
-def earlier(uri: str, levels: list[int], repeat: int, limit: int | None) -> None:
-    from omseval.oms.neo4j_store import Neo4jStore
+def drop(uri: str, *names: str) -> None:
+    """Drop the namespaces, or with none named, every namespace the benchmark created (an interrupted run's too)."""
+    from omseval.oms import neo4j_store
 
+    driver = neo4j_store.connect(uri, None, None, None)
+    for name in names or [n for n in neo4j_store.namespaces(driver) if n.startswith(PREFIX)]:
+        neo4j_store.drop(driver, name)
+    driver.close()
+
+
+def earlier(uri: str, levels: list[int], repeat: int, limit: int | None) -> None:
     graph, names, rows = {}, [], []
     messages = correction_stream(load_pack(SHIPPED_PACK), "larger", None)[:limit]
     run("neo4j", uri, limit, keep=lambda s: graph.update({k: s.statements(k) for k in s.skills()}))  # and a warm-up
     try:
-        for level in levels:
+        for level in levels:  # in the order given: a level below the last drops namespaces
+            while len(names) > level:
+                drop(uri, names.pop())
             more = [f"{PREFIX}earlier-{n}" for n in range(len(names), level)]
             copy_namespaces(uri, graph, messages, more)
             names += more
@@ -112,10 +122,7 @@ def earlier(uri: str, levels: list[int], repeat: int, limit: int | None) -> None
             print(f"{level:3} earlier runs  store {rows[-1][1]:6.2f} ms/msg  (runs: {', '.join(f'{t:.2f}' for t in times)};"
                   f" load average {os.getloadavg()[0]:.2f})", flush=True)
     finally:
-        for name in names:
-            store = Neo4jStore(uri, name)
-            store.reset()
-            store.close()
+        drop(uri)
     if len(rows) > 1:
         times = [t for _, t in rows]
         print(f"slowest / fastest level: {max(times) / min(times):.2f} (goal <= 1.25)")
@@ -125,13 +132,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--neo4j", help="bolt URI of a Neo4j server (scripts/neo4j-server start)")
     parser.add_argument("--limit", type=int)
-    parser.add_argument("--earlier", help="numbers of earlier runs on the server, e.g. 0,10,40 (needs --neo4j)")
+    parser.add_argument("--earlier", help="numbers of earlier runs on the server, in order, e.g. 0,10,40 or "
+                                          "0,10,40,10,0 to see drift (needs --neo4j)")
     parser.add_argument("--repeat", type=int, default=3, help="fresh runs timed at each level (default 3)")
     args = parser.parse_args()
     if args.earlier:
         if not args.neo4j:
             parser.error("--earlier needs --neo4j")
-        earlier(args.neo4j, sorted(int(n) for n in args.earlier.split(",")), args.repeat, args.limit)
+        earlier(args.neo4j, [int(n) for n in args.earlier.split(",")], args.repeat, args.limit)
         return
     rows = [run("sqlite", None, args.limit)] + ([run("neo4j", args.neo4j, args.limit)] if args.neo4j else [])
     for r in rows:

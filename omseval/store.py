@@ -73,9 +73,8 @@ def housekeep(command: str, names: list[str], overrides: list[str]) -> None:
     try:
         if command == "list":
             width = max((len(ns) for ns in found), default=9)
-            print(f"{'namespace':{width}}  statements  corrections")
-            for ns, (statements, corrections) in found.items():
-                print(f"{ns:{width}}  {statements:10}  {corrections:11}")
+            print("\n".join([f"{'namespace':{width}}  statements  corrections",
+                             *(f"{ns:{width}}  {s:10}  {c:11}" for ns, (s, c) in found.items())]))
             return
         if unknown := [ns for ns in names if ns not in found]:
             raise UserError(f"no namespace {unknown[0]!r} in this store (python -m omseval.store list shows them)")

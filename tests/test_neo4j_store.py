@@ -44,4 +44,5 @@ def test_every_query_of_a_run_seeks_an_index(monkeypatch):
             assert any("IndexSeek" in op for op in ops), query
     finally:
         store.reset()
-        store.close()
+    assert store.driver.execute_query("MATCH (n) WHERE n.ns = $ns RETURN count(n) AS n", ns=store.ns).records[0]["n"] == 0
+    store.close()

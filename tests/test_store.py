@@ -121,6 +121,7 @@ def test_new_statement_goes_under_team_corrections(make_store):
     store.apply("x/initial", Decision("new", None, s, "nothing related"), at=1)
     doc = render(store.statements("competitive-analysis"))
     assert doc.endswith("## Team corrections\n\n- Name every map file MAP-<n>.\n")
+    assert [h.id for h in store.search(["file"], "competitive-analysis", 5, 2)] == [s.id]  # found by its terms
 
 
 def test_publication_versions(make_store):

@@ -3,9 +3,10 @@
 Every node carries the run's namespace `ns` (range-indexed) and a unique `uid` (ns + id), so several
 runs share one server and every lookup reads only its own run's nodes through an index. Every query runs
 in a managed transaction, which the driver retries on transient errors (two runs writing at once can
-deadlock); `execute_query` sends BEGIN with the query, one round trip fewer. Retrieval's pre-filter reads
-the run's statements through the namespace index and keeps those sharing a term with the query: its cost
-follows the run's size, not the server's.
+deadlock); `execute_query` sends BEGIN with the query, one round trip fewer. Each run keeps its own
+inverted index: a text statement USES one (:Term {uid: ns + ' ' + stem}) per distinct stem, so retrieval's
+pre-filter seeks the query's terms of its own run and reads only the statements sharing one: its cost
+follows the candidates found, not the run's size nor the server's.
 """
 
 from neo4j import GraphDatabase, RoutingControl
@@ -21,8 +22,10 @@ SCHEMA = [
     "CREATE INDEX oms_skill_ns IF NOT EXISTS FOR (n:Skill) ON (n.ns)",
     "CREATE INDEX oms_statement_ns IF NOT EXISTS FOR (n:Statement) ON (n.ns)",
     "CREATE INDEX oms_correction_ns IF NOT EXISTS FOR (n:Correction) ON (n.ns)",
+    "CREATE CONSTRAINT oms_term IF NOT EXISTS FOR (n:Term) REQUIRE n.uid IS UNIQUE",
+    "CREATE INDEX oms_term_ns IF NOT EXISTS FOR (n:Term) ON (n.ns)",
 ]
-LABELS = ("Statement", "Correction", "Skill")
+LABELS = ("Statement", "Term", "Correction", "Skill")
 # Another run created the same constraint or index at the same moment: the schema is in place.
 ALREADY_THERE = {"Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists",
                  "Neo.ClientError.Schema.ConstraintAlreadyExists", "Neo.ClientError.Schema.IndexAlreadyExists"}
@@ -40,12 +43,12 @@ def connect(uri: str, user: str | None, password: str | None, database: str | No
 
 def namespaces(driver, database=None) -> dict[str, tuple[int, int]]:
     """Every namespace on the server: its numbers of statements and of corrections."""
-    rows = driver.execute_query(
-        "CALL () { MATCH (n:Skill) WHERE n.ns IS NOT NULL RETURN n.ns AS ns, 0 AS statement, 0 AS correction "
-        "UNION ALL MATCH (n:Statement) WHERE n.ns IS NOT NULL RETURN n.ns AS ns, 1 AS statement, 0 AS correction "
-        "UNION ALL MATCH (n:Correction) WHERE n.ns IS NOT NULL RETURN n.ns AS ns, 0 AS statement, 1 AS correction } "
-        "RETURN ns, sum(statement) AS statements, sum(correction) AS corrections ORDER BY ns",
-        routing_=RoutingControl.READ, database_=database).records
+    nodes = " UNION ALL ".join(f"MATCH (n:{label}) WHERE n.ns IS NOT NULL RETURN n.ns AS ns, "
+                               f"{int(label == 'Statement')} AS statement, {int(label == 'Correction')} AS correction"
+                               for label in LABELS)
+    rows = driver.execute_query(f"CALL () {{ {nodes} }} RETURN ns, sum(statement) AS statements, "
+                                "sum(correction) AS corrections ORDER BY ns",
+                                routing_=RoutingControl.READ, database_=database).records
     return {r["ns"]: (r["statements"], r["corrections"]) for r in rows}
 
 
@@ -60,13 +63,16 @@ def drop(driver, ns: str, database=None) -> None:
             pass
 
 
+# Links statement `s` to the run's Term of each of its distinct stems (`{words}`), creating the missing ones.
+INDEX_TERMS = ("UNWIND {words} AS w MERGE (t:Term {{uid: $ns + ' ' + w}}) ON CREATE SET t.ns = $ns "
+               "CREATE (s)-[:USES]->(t)")
 # Retrieval in one query: the namespace's size for BM25, and its text statements sharing a term with $words,
-# each with everything `rank` and `Statement` need. Both read the run's own nodes through the ns index.
+# each with everything `rank` and `Statement` need, found through the run's own terms.
 RETRIEVE = (
     "OPTIONAL MATCH (k:Skill {ns: $ns}) WITH sum(k.texts) AS count, sum(k.length) AS length "
-    "CALL () { MATCH (s:Statement {ns: $ns}) WHERE any(w IN split(s.terms, ' ') WHERE w IN $words) "
+    "CALL () { UNWIND $words AS w MATCH (:Term {uid: $ns + ' ' + w})<-[:USES]-(s:Statement) WITH DISTINCT s "
     "  OPTIONAL MATCH (n:Statement)-[:SUPERSEDES]->(s) "
-    f"  RETURN collect([s.terms, n.id, {', '.join(f's.{f}' for f in STORED)}]) AS found }} "
+    f"  RETURN collect([s.stems, n.id, {', '.join(f's.{f}' for f in STORED)}]) AS found }} "
     "RETURN count, length, found")
 
 
@@ -91,19 +97,25 @@ class Neo4jStore(Store):
                                          database_=self.database).records
 
     def _node(self, s: Statement) -> dict:
-        return stored(s) | {"ns": self.ns, "uid": f"{self.ns}:{s.id}", "terms": index_terms(s)}
+        return stored(s) | {"ns": self.ns, "uid": f"{self.ns}:{s.id}", "stems": index_terms(s)}
+
+    @staticmethod
+    def _words(node: dict) -> list[str]:
+        return sorted(set(node["stems"].split())) if node["stems"] else []
 
     def reset(self) -> None:
         drop(self.driver, self.ns, self.database)
 
     def load_skill(self, skill: str, title: str, statements: list[Statement]) -> None:
-        rows = [self._node(s) for s in statements]
-        texts = [r["terms"].split() for r in rows if r["terms"] is not None]
+        nodes = [self._node(s) for s in statements]
+        texts = [n["stems"].split() for n in nodes if n["stems"] is not None]
         self._write(
             "MERGE (k:Skill {uid: $ns + ':' + $skill}) ON CREATE SET k.ns = $ns, k.name = $skill, k.title = $title, "
             "k.version = 0, k.texts = $texts, k.length = $length, k.fresh = true WITH k WHERE k.fresh REMOVE k.fresh "
-            "WITH k UNWIND $rows AS r CREATE (k)-[:HAS]->(s:Statement) SET s = r",
-            skill=skill, title=title, rows=rows, texts=len(texts), length=sum(map(len, texts)))
+            "WITH k UNWIND $rows AS r CREATE (k)-[:HAS]->(s:Statement) SET s = r.node WITH s, r "
+            + INDEX_TERMS.format(words="r.words"),
+            skill=skill, title=title, rows=[{"node": n, "words": self._words(n)} for n in nodes],
+            texts=len(texts), length=sum(map(len, texts)))
 
     def skills(self) -> list[str]:
         return [r["name"] for r in self._read("MATCH (k:Skill {ns: $ns}) RETURN k.name AS name ORDER BY name")]
@@ -138,7 +150,7 @@ class Neo4jStore(Store):
 
     def apply(self, message_id: str, d: Decision, at: int) -> None:
         new = self._node(d.statement) if d.statement else None
-        size = len(new["terms"].split()) if new and new["terms"] is not None else None
+        size = len(new["stems"].split()) if new and new["stems"] is not None else None
         self._write(
             "MATCH (c:Correction {uid: $ns + ':' + $mid}) "
             "SET c.status = 'processed', c.decision = $action, c.target = $target, c.why = $why "
@@ -147,12 +159,14 @@ class Neo4jStore(Store):
             "  SET k.texts = k.texts + CASE WHEN $size IS NULL THEN 0 ELSE 1 END, k.length = k.length + coalesce($size, 0) "
             "  CREATE (k)-[:HAS]->(s:Statement) SET s = $new "
             "  CREATE (c)-[:ASSERTS {at: $at, why: $why}]->(s) "
+            "  WITH s CALL (s) { " + INDEX_TERMS.format(words="$words") + " } "
             "  WITH s WHERE $action = 'supersedes' "
             "  MATCH (old:Statement {uid: $ns + ':' + $target}) SET old.status = 'superseded' "
             "  CREATE (s)-[:SUPERSEDES {at: $at, why: $why, correction: $mid}]->(old) } "
             "WITH c CALL (c) { WITH c WHERE $action IN ['restates', 'stale'] "
             "  MATCH (t:Statement {uid: $ns + ':' + $target}) CREATE (c)-[:RESTATES {at: $at, why: $why}]->(t) }",
-            mid=message_id, action=d.action, target=d.target, why=d.why, new=new, size=size, at=at)
+            mid=message_id, action=d.action, target=d.target, why=d.why, new=new, size=size, at=at,
+            words=self._words(new) if new else [])
 
     def fail(self, message_id: str, reason: str) -> None:
         self._write("MATCH (c:Correction {uid: $ns + ':' + $mid}) SET c.status = 'failed', c.why = $why",
