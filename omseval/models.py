@@ -2,6 +2,7 @@
 
 import os
 
+from inspect_ai.model import _assistant_internal
 from inspect_ai.model import CachePolicy, GenerateConfig, Model, ModelOutput, ModelUsage, RetryDecision, get_model
 
 from tenacity import RetryError
@@ -47,6 +48,10 @@ def make_model(cfg, served: dict | None = None) -> Model:
         max_connections=m.max_connections, max_tokens=m.max_tokens, temperature=m.temperature,
         timeout=m.timeout, max_retries=m.max_retries, seed=m.seed,
     )
+    if not m.name.startswith("anthropic/"):
+        # inspect imports its Anthropic provider on each run's first sample when the package is installed
+        # (for that provider's per-sample state); a run answered by another model does not need it
+        _assistant_internal._HAS_ANTHROPIC = False
     args = {"base_url": m.base_url} | (served or {})
     if m.name.startswith("mockllm/"):
         args["custom_outputs"] = _mock_output

@@ -14,7 +14,8 @@ from omseval.errors import UserError
 from omseval.guidance import artifact
 from omseval.local import serving
 from omseval.models import make_model
-from omseval.report.summary import run_summary
+from omseval.suite import suite_runs
+from omseval.summary import run_summary
 from omseval.tasks import TASKS, check_run
 
 
@@ -30,12 +31,30 @@ def run_key(cfg, pack, model) -> str:
 
 
 def run(cfg, overrides: list[str] | None = None) -> int:
-    """`cfg` composed from `overrides` (by default the Hydra app's command line)."""
-    pack = check_run(cfg)  # refused here, before inspect writes anything
+    """`cfg` composed from `overrides` (by default the Hydra app's command line): one run, or a suite's runs."""
     if overrides is None:
         overrides = list(HydraConfig.get().overrides.task)
-    with serving(cfg) as served:  # model=local: llama.cpp's server, for this run only
-        return evaluate(cfg, pack, make_model(cfg, served.model_args), overrides)
+    runs = [(cfg, overrides)] if cfg.suite is None else suite_runs(cfg.suite, overrides)
+    packs = [check_run(c) for c, _ in runs]  # refused here, before inspect writes anything
+    if cfg.suite is not None:
+        print(f"suite {cfg.suite.name}: {len(runs)} runs", flush=True)
+    failed = []
+    with serving(cfg) as served:  # model=local: llama.cpp's server, for these runs only
+        model = make_model(cfg, served.model_args)
+        for n, ((c, job), pack) in enumerate(zip(runs, packs), 1):
+            if cfg.suite is not None:
+                print(f"\n[{n}/{len(runs)}] {run_name(c)}", flush=True)
+            if evaluate(c, pack, model, job):
+                failed.append(run_name(c))
+    if cfg.suite is not None:
+        print(f"\nsuite {cfg.suite.name}: {len(runs) - len(failed)} of {len(runs)} runs complete"
+              + (f"; not finished (rerun to resume): {', '.join(failed)}" if failed else "")
+              + f"\nreport: python -m omseval.report {cfg.log_dir}")
+    return 1 if failed else 0
+
+
+def run_name(cfg) -> str:
+    return f"{cfg.experiment.name.value} {cfg.corpus.name.value} {cfg.approach.name}"
 
 
 def evaluate(cfg, pack, model, overrides: list[str]) -> int:
@@ -45,7 +64,8 @@ def evaluate(cfg, pack, model, overrides: list[str]) -> int:
     try:
         ok, logs = eval_set(TASKS[cfg.experiment.name.value], task_args={"overrides": overrides}, model=model,
                             log_dir=str(log_dir), max_samples=cfg.max_samples, retry_attempts=2, retry_wait=1,
-                            log_level_transcript="info")
+                            log_level_transcript="info", log_realtime=False,
+                            display=None if sys.stdout.isatty() else "plain")
     except UserError:
         raise
     except Exception as e:  # e.g. the model's service failed past its retries: the build resumes on rerun
@@ -56,5 +76,5 @@ def evaluate(cfg, pack, model, overrides: list[str]) -> int:
     if not ok or log.status != "success":
         print(f"run incomplete ({log.status}); rerun the same command to resume. Log: {log.location}")
         return 1
-    print("\n" + run_summary(log.location))
+    print("\n" + run_summary(log))
     return 0
