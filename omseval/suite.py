@@ -15,7 +15,9 @@ CHOSEN = ("experiment", "approach", "corpus")
 
 def suite_runs(suite, overrides: list[str]) -> list[tuple]:
     """(config, overrides) of each run: the command's overrides but the suite's, then the block's choices."""
-    shared = [o for o in overrides if o.split("=", 1)[0].lstrip("+~") not in ("suite", *CHOSEN)]
+    if not isinstance(suite.get("jobs"), int) or suite.jobs < 1:
+        raise UserError(f"suite.jobs must be a positive integer, got {suite.get('jobs')}")
+    shared = [o for o in overrides if o.split("=", 1)[0].lstrip("+~").split(".")[0] not in ("suite", *CHOSEN)]
     runs = []
     for i, block in enumerate(suite.blocks, 1):
         if missing := [k for k in CHOSEN if not block.get(k)]:
