@@ -51,10 +51,10 @@ def code_digest(module: str) -> str:
         name = todo.pop()
         if name in sources or not name.startswith("omseval"):
             continue
-        try:
-            spec = importlib.util.find_spec(name)
-        except ImportError:  # `from module import name`: the name is no module
-            continue
+        parent = importlib.util.find_spec(name.rpartition(".")[0]) if "." in name else None
+        if "." in name and (parent is None or parent.submodule_search_locations is None):
+            continue  # `from module import name`: the name is no module (and finding it would import the module)
+        spec = importlib.util.find_spec(name)
         if spec is None or not spec.origin:
             continue
         sources[name] = Path(spec.origin).read_text(encoding="utf-8")
