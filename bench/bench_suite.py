@@ -3,7 +3,7 @@
 Cold: a fresh log folder and model-call cache, so every guidance build and every answer is made.
 Warm: the same command again; every run is already complete, so it makes no model call. Goals on a
 2-core machine: cold <= 180 s, warm <= 15% of cold. Also prints the time to the first line of output
-(stdout piped) and the CPU seconds used.
+(stdout and stderr piped) and the CPU seconds used.
 
     python bench/bench_suite.py [--repeat N] [OVERRIDE ...]
 """
@@ -23,7 +23,7 @@ def timed(args: list[str], log_dir: str) -> dict:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.monotonic()
     proc = subprocess.Popen([sys.executable, "-m", "omseval", "suite=benchmark", f"log_dir={log_dir}", *args],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     first = None
     for line in proc.stdout:
         if first is None:

@@ -19,7 +19,8 @@ register()
 @hydra.main(version_base="1.3", config_path="pkg://omseval.conf", config_name="config")
 def main(cfg: DictConfig) -> None:
     what = f"suite {cfg.suite.name}" if cfg.suite else f"{cfg.experiment.name.value} {cfg.corpus.name.value} {cfg.approach.name}"
-    print(f"omseval: {what}, model {cfg.model.label}, store {cfg.store.kind.value}: starting", flush=True)
+    print(f"omseval: {what}, model {cfg.model.label}, store {cfg.store.kind.value}: starting",
+          file=sys.stderr, flush=True)  # progress goes to stderr, results to stdout
     from omseval.run import run  # inspect-ai's import takes seconds: said after the line above
 
     if code := run_command(run, cfg):

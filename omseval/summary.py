@@ -19,7 +19,7 @@ def wilson(passed: int, n: int, confidence: float = 0.95) -> tuple[float, float]
     p = passed / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))  # contains p despite rounding
 
 
 def rate(value: float, n: int) -> str:

@@ -46,7 +46,7 @@ def test_a_suite_runs_and_summarises_each_run(tmp_path, jobs):
                         f"log_dir={tmp_path / 'logs'}")
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert out.splitlines()[0].startswith("omseval: suite benchmark")
+    assert result.stderr.startswith("omseval: suite benchmark")
     assert "suite benchmark: 4 of 4 runs complete" in out and out.count("log: ") == 4
     logs = [read_eval_log(i) for i in list_eval_logs(str(tmp_path / "logs"))]
     assert len(logs) == 4
