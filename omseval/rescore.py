@@ -2,8 +2,8 @@
 
 ANSWERS.csv has columns question_id, answer (others ignored). Output: question_id, passed
 (true/false; empty when the check timed out), in input order. Answers are read and checked a batch
-at a time, so memory stays bounded; the output is held back until every row has been read, so a bad
-row leaves it empty.
+at a time, so memory stays bounded; the output waits in a temporary file until every row has been
+read, so a bad row leaves it empty.
 """
 
 import argparse
@@ -22,14 +22,14 @@ from omseval.paths import SHIPPED_PACK
 from omseval.scorers.check import verdicts
 
 BATCH = 2000  # answers per round trip to the workers: 500 and 2,000 measured alike, 10,000 overlaps less
-HELD_IN_MEMORY = 1 << 24  # bytes of output held in memory; beyond that, in a temporary file
+PASSED = {True: "true", False: "false", None: ""}
 
 
 def rescore(pack_dir: Path, answers: Path, out=sys.stdout) -> None:
     pack = load_pack(pack_dir)
     questions = {q.question_id: q for q in pack.questions}
     rows = stream_rows(answers, str(answers), ["question_id", "answer"])
-    with tempfile.SpooledTemporaryFile(max_size=HELD_IN_MEMORY, mode="w+", newline="") as held, \
+    with tempfile.TemporaryFile(mode="w+", encoding="utf-8", newline="") as held, \
             ThreadPoolExecutor(1) as checker:
         writer = csv.writer(held, lineterminator="\n")
         writer.writerow(["question_id", "passed"])
@@ -52,7 +52,7 @@ def write(writer, checked) -> None:
     if checked:
         checks, future = checked
         for (q, _), v in zip(checks, future.result()):
-            writer.writerow([q.question_id, "" if v is None else str(v).lower()])
+            writer.writerow([q.question_id, PASSED[v]])
 
 
 def main(argv=None) -> int:

@@ -41,7 +41,7 @@ class _Worker:
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-c", "from omseval.scorers.check import serve; serve()"],
+        self.proc = subprocess.Popen([sys.executable, "-I", "-S", __file__],  # standard library only: quick to start
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
         if self.proc.stdout.read(1) != b"r":  # started: the time limit covers searches, not the start-up
             raise RuntimeError("the check's worker process did not start")
@@ -143,3 +143,7 @@ def verdicts(checks: list[tuple], timeout: float = CHECK_TIMEOUT) -> list[bool |
 def verdict(question, answer: str, timeout: float = CHECK_TIMEOUT) -> bool | None:
     """Pass (True), fail (False) or no verdict (None, the check timed out) for `answer` to `question`."""
     return verdicts([(question, answer)], timeout)[0]
+
+
+if __name__ == "__main__":
+    serve()
