@@ -65,7 +65,7 @@ class _Worker:
     def run(self, lines: list[bytes], timeout: float) -> list[bool]:
         """Results for `lines` in order, or for the ones before a search that overran `timeout` (or
         whose worker died): that one gets no result and the worker is stopped."""
-        if self.proc is None:
+        if self.proc is None or self.proc.poll() is not None:  # never started, stopped or died since
             self.start()
         send, receive = self.proc.stdin.fileno(), self.proc.stdout.fileno()
         data, sent, got = memoryview(b"".join(lines)), 0, bytearray()

@@ -268,3 +268,11 @@ def test_batch_verdicts_agree_with_re_on_pack_answers(shipped):
     expected = [re_verdict(q, a) for q, a in checks]
     assert check.verdicts(checks) == expected
     assert {True, False} <= set(expected)
+
+
+def test_a_worker_that_died_between_batches_is_started_again():
+    check.verdicts([(Q("a"), "a")] * 2 * len(check._workers))
+    for w in check._workers:
+        w.proc.kill()
+        w.proc.wait()
+    assert check.verdicts([(Q("a"), "a"), (Q("b"), "a")] * len(check._workers)) == [True, False] * len(check._workers)
