@@ -12,12 +12,15 @@ from omegaconf import DictConfig
 
 from omseval.config import register
 from omseval.errors import run_command
+from omseval.refusals import check_quick
 
 register()
 
 
 @hydra.main(version_base="1.3", config_path="pkg://omseval.conf", config_name="config")
 def main(cfg: DictConfig) -> None:
+    if code := run_command(check_quick, cfg):  # a mistake is one line, before any other
+        sys.exit(code)
     what = f"suite {cfg.suite.name}" if cfg.suite else f"{cfg.experiment.name.value} {cfg.corpus.name.value} {cfg.approach.name}"
     print(f"omseval: {what}, model {cfg.model.label}, store {cfg.store.kind.value}: starting",
           file=sys.stderr, flush=True)  # progress goes to stderr, results to stdout

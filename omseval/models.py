@@ -1,14 +1,10 @@
 """The model of a run, from config: one code path for every inspect-ai model."""
 
-import os
-
 from inspect_ai.model import _assistant_internal
 from inspect_ai.model import CachePolicy, GenerateConfig, Model, ModelOutput, ModelUsage, RetryDecision, get_model
 
 from tenacity import RetryError
 
-from omseval import local
-from omseval.errors import UserError
 
 
 def cache_policy(enabled: bool, **scopes: str) -> CachePolicy | bool:
@@ -30,15 +26,6 @@ def describe(e: BaseException) -> str:
     if isinstance(e, RetryError) and e.last_attempt.exception() is not None:
         e = e.last_attempt.exception()
     return f"{type(e).__name__}: {e}"
-
-
-def check_environment(cfg) -> None:
-    """Refuse before any work when the model needs an API key that is not set, or a local model is unusable."""
-    var = cfg.model.api_key_env
-    if var and not os.environ.get(var):
-        raise UserError(f"model={cfg.model.label} needs the environment variable {var} (an API key); it is not set")
-    if local.is_local(cfg.model):
-        local.check(cfg.model)
 
 
 def make_model(cfg, served: dict | None = None) -> Model:

@@ -23,7 +23,7 @@ from inspect_ai.model import get_model
 from inspect_ai.solver import chain, generate
 from omegaconf import OmegaConf
 
-from omseval.audit import audit
+from omseval.audit import audits
 from omseval.config import register
 from omseval.errors import UserError
 from omseval.guidance.artifact import Guidance
@@ -138,12 +138,10 @@ def question_sample(q, sample_id: str, guidance: str, approach: str, **extra) ->
 
 
 def question_samples(pack: Pack, corpus: str, guidance: Guidance, approach: str, limit: int | None) -> list[Sample]:
-    samples = []
-    for q in pack.questions_of(corpus)[:limit]:
-        rule = pack.rule(q.rule_id)
-        text = guidance.for_rule(rule)
-        samples.append(question_sample(q, q.question_id, text, approach, **audit(q, rule, text)))
-    return samples
+    asked = [(q, pack.rule(q.rule_id)) for q in pack.questions_of(corpus)[:limit]]
+    texts = [guidance.for_rule(rule) for _, rule in asked]
+    found = audits([(q, rule, text) for (q, rule), text in zip(asked, texts)])
+    return [question_sample(q, q.question_id, text, approach, **a) for (q, _), text, a in zip(asked, texts, found)]
 
 
 def audit_summary(samples: list[Sample]) -> dict:

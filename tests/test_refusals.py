@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.conftest import run_module
+from tests.conftest import run_module, stderr_lines
 
 REFUSALS = [
     (["+aproach=verbatim"],
@@ -31,9 +31,8 @@ def omseval(tmp_path, *args):
 def assert_refused(result, line: str | None = None):
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr and result.stdout == ""
-    if line is not None:  # after the run's first line, when the run got as far as saying what it starts
-        lines = result.stderr.splitlines()
-        assert lines[1:] == [line] if lines[0].startswith("omseval: ") and lines[0].endswith(": starting") else lines == [line]
+    if line is not None:
+        assert stderr_lines(result) == [line]
 
 
 @pytest.mark.parametrize("overrides,line", REFUSALS)

@@ -9,6 +9,7 @@ folder take <key>.lock while they build: a second job needing the same build wai
 """
 
 import ast
+import functools
 import hashlib
 import importlib.metadata
 import importlib.util
@@ -44,6 +45,7 @@ def artifact_key(parts: dict) -> str:
     return f"{parts['corpus']['name']}-{parts['approach']['name']}-seed-{seed_label(parts['seed'])}-{digest}"
 
 
+@functools.cache  # the code does not change while a process runs
 def code_digest(module: str) -> str:
     """Digest of a module's source and of every omseval module it imports, directly or not."""
     sources, todo = {}, [module]
