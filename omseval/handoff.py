@@ -4,18 +4,22 @@ Per seed, the cases run in that seed's order (07's rule) and guidance accumulate
 submits every correction; a text-file approach records a case's correction only where the schedule
 (07) says so at the recording probability; `none` records nothing (the builder class's `recording`). After each case the guidance is
 snapshotted: agent B answers its task with it, and the case's marker shows whether the correction
-arrived. Snapshots are saved per case, so a build that dies resumes where it stopped.
+arrived. Snapshots are saved per case, so a build that dies resumes where it stopped; each distinct
+guidance text is saved once, in texts/<sha256>.md, and a snapshot names its text by that digest.
 """
 
-import json
+import hashlib
+import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from omseval.errors import UserError
-from omseval.guidance import artifact
+from omseval.guidance import artifact, journal
 from omseval.guidance.build import approach_class, key_parts, make_builder
 from omseval.pack import Message, Pack
 from omseval.pack.ordering import recording_schedule
+
+SNAPSHOTS, TEXTS = "snapshots.jsonl", "texts"
 
 
 @dataclass
@@ -61,33 +65,65 @@ async def build_handoff(cfg, pack: Pack, model) -> tuple[str, list[Snapshot]]:
             for seed, p in conditions(cfg, pack):
                 await _run_condition(cfg, pack, model, partial / f"seed{seed}-p{p}", seed, p)
             artifact.complete(partial, final, parts | {"key": key})
-    snapshots = [Snapshot(**json.loads(line)) for d in sorted(final.glob("seed*-p*"))
-                 for line in (d / "snapshots.jsonl").read_text(encoding="utf-8").splitlines()]
-    return key, snapshots
+    texts = Texts(final / TEXTS)
+    return key, [texts.snapshot(line) for d in sorted(final.glob("seed*-p*")) for line in journal.read(d / SNAPSHOTS)]
+
+
+class Texts:
+    """Guidance texts stored once each, named by digest."""
+
+    def __init__(self, folder: Path):
+        self.folder, self.cache = folder, {}
+
+    def save(self, text: str) -> str:
+        digest = hashlib.sha256(text.encode()).hexdigest()
+        path = self.folder / f"{digest}.md"
+        if digest not in self.cache and not path.exists():
+            self.folder.mkdir(exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_bytes(text.encode())
+            os.replace(tmp, path)  # whole or absent: a snapshot line never names a torn text
+        self.cache[digest] = text
+        return digest
+
+    def text(self, digest: str) -> str:
+        if digest not in self.cache:
+            self.cache[digest] = (self.folder / f"{digest}.md").read_bytes().decode()
+        return self.cache[digest]
+
+    def line(self, snap: Snapshot) -> dict:
+        """The snapshot as snapshots.jsonl keeps it: its guidance by digest."""
+        line = asdict(snap)
+        line["guidance_digest"] = self.save(line.pop("guidance"))
+        return line
+
+    def snapshot(self, line: dict) -> Snapshot:
+        digest = line.pop("guidance_digest")
+        return Snapshot(**line, guidance=self.text(digest))
 
 
 async def _run_condition(cfg, pack: Pack, model, workdir: Path, seed: int, p: int) -> None:
     workdir.mkdir(parents=True, exist_ok=True)
-    log = workdir / "snapshots.jsonl"
-    done = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()] if log.exists() else []
+    log, texts = workdir / SNAPSHOTS, Texts(workdir.parent / TEXTS)
+    done = journal.read(log)
     if len(done) == len(pack.handoff):
         return
     builder = make_builder(cfg, pack, workdir, model)
     cases = {c.case_id: c for c in pack.handoff}
     order, _ = recording_schedule(list(cases), seed)
-    before = done[-1]["guidance"] if done else ""
+    before = texts.text(done[-1]["guidance_digest"]) if done else ""
     try:
+        processed = builder.processed()
         for n, case_id in enumerate(order[len(done):], start=len(done) + 1):
             case = cases[case_id]
             recorded = _recorded(pack, builder.recording, seed, case_id, p)
             message = Message(cfg.corpus.name.value, seed, n, f"{case_id}/handoff", case.rule_id,
                               pack.rule(case.rule_id).skill, "change", case.correction, f"{case_id}/handoff", False)
-            if recorded and message.message_id not in builder.processed():
+            if recorded and message.message_id not in processed:
                 await builder.process(message)
             after = "\n".join(builder.snapshot().values())
             snap = Snapshot(seed, p, n, case_id, recorded, after, case.marker_in(after), case.marker_in(before))
-            with open(log, "a", encoding="utf-8") as f:
-                f.write(json.dumps(asdict(snap), ensure_ascii=False) + "\n")
+            journal.append(log, texts.line(snap))
             before = after
     finally:
         builder.close()
