@@ -5,11 +5,10 @@ submits every correction; a text-file approach records a case's correction only 
 (07) says so at the recording probability; `none` records nothing (the builder class's `recording`). After each case the guidance is
 snapshotted: agent B answers its task with it, and the case's marker shows whether the correction
 arrived. Snapshots are saved per case, so a build that dies resumes where it stopped; each distinct
-guidance text is saved once, in texts/<sha256>.md, and a snapshot names its text by that digest.
+guidance text is saved once, in texts.jsonl under its sha256 digest, and a snapshot names its text by digest.
 """
 
 import hashlib
-import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -19,7 +18,7 @@ from omseval.guidance.build import approach_class, key_parts, make_builder
 from omseval.pack import Message, Pack
 from omseval.pack.ordering import recording_schedule
 
-SNAPSHOTS, TEXTS = "snapshots.jsonl", "texts"
+SNAPSHOTS, TEXTS = "snapshots.jsonl", "texts.jsonl"
 
 
 @dataclass
@@ -62,34 +61,28 @@ async def build_handoff(cfg, pack: Pack, model) -> tuple[str, list[Snapshot]]:
     final, partial = artifact.folders(Path(cfg.log_dir) / "guidance", key)
     with artifact.exclusive(final):  # a job needing the same build waits for it, then reuses it
         if not (final / "manifest.json").exists():
+            partial.mkdir(parents=True, exist_ok=True)
+            texts = Texts(partial / TEXTS)
             for seed, p in conditions(cfg, pack):
-                await _run_condition(cfg, pack, model, partial / f"seed{seed}-p{p}", seed, p)
+                await _run_condition(cfg, pack, model, partial / f"seed{seed}-p{p}", texts, seed, p)
             artifact.complete(partial, final, parts | {"key": key})
     texts = Texts(final / TEXTS)
     return key, [texts.snapshot(line) for d in sorted(final.glob("seed*-p*")) for line in journal.read(d / SNAPSHOTS)]
 
 
 class Texts:
-    """Guidance texts stored once each, named by digest."""
+    """Guidance texts, each stored once (a line of texts.jsonl) and named by its digest."""
 
-    def __init__(self, folder: Path):
-        self.folder, self.cache = folder, {}
+    def __init__(self, path: Path):
+        self.path = path
+        self.by_digest = {line["digest"]: line["text"] for line in journal.read(path)}
 
     def save(self, text: str) -> str:
         digest = hashlib.sha256(text.encode()).hexdigest()
-        path = self.folder / f"{digest}.md"
-        if digest not in self.cache and not path.exists():
-            self.folder.mkdir(exist_ok=True)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_bytes(text.encode())
-            os.replace(tmp, path)  # whole or absent: a snapshot line never names a torn text
-        self.cache[digest] = text
+        if digest not in self.by_digest:
+            journal.append(self.path, {"digest": digest, "text": text})  # before any snapshot names it
+            self.by_digest[digest] = text
         return digest
-
-    def text(self, digest: str) -> str:
-        if digest not in self.cache:
-            self.cache[digest] = (self.folder / f"{digest}.md").read_bytes().decode()
-        return self.cache[digest]
 
     def line(self, snap: Snapshot) -> dict:
         """The snapshot as snapshots.jsonl keeps it: its guidance by digest."""
@@ -99,19 +92,19 @@ class Texts:
 
     def snapshot(self, line: dict) -> Snapshot:
         digest = line.pop("guidance_digest")
-        return Snapshot(**line, guidance=self.text(digest))
+        return Snapshot(**line, guidance=self.by_digest[digest])
 
 
-async def _run_condition(cfg, pack: Pack, model, workdir: Path, seed: int, p: int) -> None:
+async def _run_condition(cfg, pack: Pack, model, workdir: Path, texts: Texts, seed: int, p: int) -> None:
     workdir.mkdir(parents=True, exist_ok=True)
-    log, texts = workdir / SNAPSHOTS, Texts(workdir.parent / TEXTS)
+    log = workdir / SNAPSHOTS
     done = journal.read(log)
     if len(done) == len(pack.handoff):
         return
     builder = make_builder(cfg, pack, workdir, model)
     cases = {c.case_id: c for c in pack.handoff}
     order, _ = recording_schedule(list(cases), seed)
-    before = texts.text(done[-1]["guidance_digest"]) if done else ""
+    before = texts.by_digest[done[-1]["guidance_digest"]] if done else ""
     try:
         processed = builder.processed()
         for n, case_id in enumerate(order[len(done):], start=len(done) + 1):
