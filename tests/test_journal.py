@@ -7,7 +7,7 @@ import json
 import pytest
 
 from omseval.guidance import journal
-from omseval.guidance.base import JOURNAL, FileBuilder, change
+from omseval.guidance.base import JOURNAL, FileBuilder, change, changed
 from omseval.guidance.build import build_guidance, correction_stream
 from omseval.models import make_model
 from omseval.pack import load_pack
@@ -29,12 +29,15 @@ def test_a_torn_last_line_is_dropped_and_appending_goes_on_cleanly(tmp_path):
 
 
 @pytest.mark.parametrize("old, new, kept", [
-    ("a\n", "a\n- b\n", {"append": "- b\n"}),
-    ("a\n", "b\n", {"text": "b\n"}),
-    (None, "b\n", {"text": "b\n"}),
+    ("a\n", "a\n- b\n", {"head": 2, "tail": 0, "text": "- b\n"}),  # appended to
+    ("# T\nuse 3 axes\nend\n", "# T\nuse 4 axes\nend\n", {"head": 8, "tail": 10, "text": "4"}),
+    ("aXa", "aa", {"head": 1, "tail": 1, "text": ""}),  # the shared start and end do not overlap
+    ("aa", "aXa", {"head": 1, "tail": 1, "text": "X"}),
+    ("abc", "xyz", {"head": 0, "tail": 0, "text": "xyz"}),
+    (None, "b\n", {"head": 0, "tail": 0, "text": "b\n"}),  # a new document
 ])
-def test_a_change_is_kept_as_appended_text_or_as_the_new_text(old, new, kept):
-    assert change(old, new) == kept
+def test_a_change_keeps_only_the_text_that_differs(old, new, kept):
+    assert change(old, new) == kept and changed(old, kept) == new
 
 
 @pytest.mark.parametrize("approach, corpus", [("verbatim", "larger"), ("file_edit", "larger"), ("verbatim", "smaller")])

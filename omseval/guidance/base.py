@@ -72,8 +72,8 @@ class Builder:
 
 class FileBuilder(Builder):
     """Keeps documents as plain text. Each processed message appends one line to its journal: the log entry
-    and what the message changed in the documents (text appended, or a document's new text). A build that
-    resumes replays the journal, so saving costs what the message changed, not the whole state."""
+    and what the message changed in the documents (the text that differs, not the whole document). A build
+    that resumes replays the journal, so saving costs what the message changed, not the whole state."""
 
     def __init__(self, build: Build, name: str):
         super().__init__(build, name)
@@ -83,7 +83,7 @@ class FileBuilder(Builder):
         for line in journal.read(self.journal):
             self.log.append(line["entry"])
             for doc, delta in line["changes"].items():
-                self.documents[doc] = self.documents[doc] + delta["append"] if "append" in delta else delta["text"]
+                self.documents[doc] = changed(self.documents.get(doc), delta)
         self.done = {e["message_id"] for e in self.log}
 
     def starting_documents(self) -> dict[str, str]:
@@ -114,5 +114,25 @@ class FileBuilder(Builder):
 
 
 def change(old: str | None, new: str) -> dict:
-    """A document's change as the journal keeps it: the text appended to it, or its new text."""
-    return {"append": new[len(old):]} if old is not None and new.startswith(old) else {"text": new}
+    """A document's change as the journal keeps it: the text between the start and end it shares with
+    the old text (`head`, `tail` characters), which `changed` puts back together."""
+    old = old or ""
+    if new.startswith(old):  # appended to: no search
+        return {"head": len(old), "tail": 0, "text": new[len(old):]}
+    head = shared(lambda n: old[:n] == new[:n], min(len(old), len(new)))
+    tail = shared(lambda n: old[len(old) - n:] == new[len(new) - n:], min(len(old), len(new)) - head)
+    return {"head": head, "tail": tail, "text": new[head:len(new) - tail]}
+
+
+def changed(old: str | None, delta: dict) -> str:
+    old = old or ""
+    return old[:delta["head"]] + delta["text"] + old[len(old) - delta["tail"]:]
+
+
+def shared(same, most: int) -> int:
+    """The largest n <= most with same(n) (true up to some n, false beyond), by bisection."""
+    low, high = 0, most
+    while low < high:
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if same(mid) else (low, mid - 1)
+    return low
