@@ -2,10 +2,11 @@
 
 The larger corpus's stream is repeated (fresh message ids, positions continued) to 1, 2 and 4 times its
 length, and each approach's whole build (processing, publishing, the finished artifact) is timed in a
-fresh log folder with the offline model, the median of --repeats runs, after one short untimed build. A linear build takes at most about twice as long per
-doubling.
+fresh log folder with the offline model: the median of --repeats runs, after one short untimed build.
+A linear build takes at most about twice as long per doubling. Each processed message is synced to disk
+(fsync), so a disk busy with other work shows in the times.
 
-    python bench/bench_build.py [--approach verbatim file_edit] [--repeats 3]
+    python bench/bench_build.py [--approach verbatim file_edit] [--repeats 3] [--times 1 2 4]
 """
 
 import argparse
