@@ -4,6 +4,7 @@ Python's `re` (re.search, re.MULTILINE only, other flags inline; present/absent;
 import csv
 import io
 import re
+import signal
 import time
 from types import SimpleNamespace
 
@@ -12,6 +13,7 @@ import pytest
 from omseval.pack import FILES, load_pack
 from omseval.pack._csv import BOM, read_rows, write_rows
 from omseval.pack.lint import CONTROL_KINDS
+from omseval.scorers import check
 from omseval.scorers.check import verdict
 
 
@@ -211,6 +213,66 @@ def test_controls_pass_and_fail_as_labelled(shipped):
     (r"^\W", "½ cup of sugar"),                            # re: '½' is a word character
     (r"a\sb", "a\x1cb"),                                   # re: '\x1c' is whitespace
     (r"[[:digit:]]", "call extension 5"),                  # re: a plain set of '[', ':', 'd', ... then ']'
+    (r"\ud800", "a lone surrogate \ud800 here"),             # a str that is not valid UTF-8 still matches
+    (r"^\U0001F600$", "emoji\n\U0001F600"),
 ])
 def test_verdict_agrees_with_re_on_unicode_classes(pattern, text):
     assert verdict(Q(pattern), text) == re_verdict(Q(pattern), text)
+
+
+# ---------------------------------------------------------------------------------------------
+# batches
+
+
+def test_batch_with_a_time_out_in_the_middle():
+    """The stuck search gets None, every other one its verdict, in order; its worker is killed."""
+    check.verdicts([(Q("a"), "a")] * 2 * len(check._workers))  # every worker started
+    before = [w.proc for w in check._workers]
+    stuck = "a" * 5000 + "b"
+    checks = [(Q(r"^b", "present"), "a\nb"), (Q("x"), "y"), (Q(r"\d", "absent"), "none"), (Q("a+b"), stuck),
+              (Q(r"(a|aa)+$"), stuck),
+              (Q("y", "present", r"(a|aa)+$"), "y" + stuck), (Q("c"), "abc"), (Q("z", "absent"), "z"),
+              (Q(r"(?i)B$"), "ab"), (Q("q", "absent", "r"), "r")]
+    start = time.monotonic()
+    assert check.verdicts(checks, timeout=0.2) == [True, False, True, True, None, None, True, False, True, True]
+    assert time.monotonic() - start < 4.0
+    assert [p.returncode for p in before].count(-signal.SIGKILL) >= 1
+    assert all(w.proc is None or w.proc.poll() is None for w in check._workers)
+    assert check.verdicts(checks[:4], timeout=0.2) == [True, False, True, True]  # fresh workers answer
+
+
+def test_searches_keep_order_and_length():
+    jobs = [(f"^{i}$", "\n".join(map(str, range(0, 50, 2)))) for i in range(50)]
+    assert check.searches(jobs) == [i % 2 == 0 for i in range(50)]
+    assert check.searches([]) == []
+
+
+def test_bad_pattern_is_an_error_not_a_lost_verdict():
+    with pytest.raises(re.error):
+        check.verdicts([(Q("a"), "a"), (Q("("), "a")])
+    assert check.verdict(Q("a"), "a") is True
+
+
+def test_batch_verdicts_agree_with_re_on_pack_answers(shipped):
+    """Every control answer, alone and inside long answers, also with a required pattern."""
+    pack, controls = shipped
+    texts = [c.answer for q in pack.questions for answers in controls.get(q.question_id, {}).values() for c in answers]
+    long = ["\n\n".join(texts[i:i + 40]) for i in range(0, len(texts), 40)]
+    checks = []
+    for n, q in enumerate(pack.questions):
+        sample = [c.answer for answers in controls.get(q.question_id, {}).values() for c in answers]
+        sample += [long[n % len(long)]]
+        checks += [(q, a) for a in sample]
+        checks += [(Q(q.pattern, "absent", r"(?i)^\w+ (is|are)\b"), a) for a in sample]
+    assert len(checks) > 1000
+    expected = [re_verdict(q, a) for q, a in checks]
+    assert check.verdicts(checks) == expected
+    assert {True, False} <= set(expected)
+
+
+def test_a_worker_that_died_between_batches_is_started_again():
+    check.verdicts([(Q("a"), "a")] * 2 * len(check._workers))
+    for w in check._workers:
+        w.proc.kill()
+        w.proc.wait()
+    assert check.verdicts([(Q("a"), "a"), (Q("b"), "a")] * len(check._workers)) == [True, False] * len(check._workers)

@@ -7,6 +7,7 @@ import shutil
 import pytest
 from tests.conftest import PACK, ROOT, run_module
 
+import omseval.rescore
 from omseval.errors import PackError
 from omseval.pack import FILES
 from omseval.pack._csv import read_rows, write_rows
@@ -148,3 +149,47 @@ def test_no_answers_gives_only_the_header(snapshot, tmp_path):
     out = io.StringIO()
     rescore(pack_dir, answers, out=out)
     assert out.getvalue() == "question_id,passed\n"
+
+
+def test_batches_keep_input_order(snapshot, tmp_path, monkeypatch):
+    """Answers cross several batches (and a long one among them); verdicts come back in input order."""
+    monkeypatch.setattr(omseval.rescore, "BATCH", 7)
+    pack_dir, pack, controls = snapshot
+    rows = control_answers(pack, controls)[:60]
+    rows[30]["answer"] = "\n".join(r["answer"] for r in rows) + "\n" + rows[30]["answer"]
+    answers = tmp_path / "answers.csv"
+    write_rows(answers, ["question_id", "answer"], rows)
+    out = io.StringIO()
+    rescore(pack_dir, answers, out=out)
+    questions = {q.question_id: q for q in pack.questions}
+    assert parse(out.getvalue())[1:] == [[r["question_id"], str(verdict(questions[r["question_id"]], r["answer"])).lower()]
+                                         for r in rows]
+
+
+def test_bad_row_in_a_later_batch_writes_nothing(snapshot, tmp_path, monkeypatch):
+    monkeypatch.setattr(omseval.rescore, "BATCH", 5)
+    pack_dir, pack, _ = snapshot
+    qid = pack.questions[0].question_id
+    rows = [{"question_id": qid, "answer": str(n)} for n in range(12)] + [{"question_id": "q-none", "answer": "x"}]
+    answers = tmp_path / "answers.csv"
+    write_rows(answers, ["question_id", "answer"], rows)
+    out = io.StringIO()
+    with pytest.raises(PackError) as info:
+        rescore(pack_dir, answers, out=out)
+    assert info.value.row == 13 and info.value.column == "question_id"
+    assert out.getvalue() == ""
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"question_id,answer\nq,ok\nq,\xff\n", "not valid UTF-8 (byte 26, line 3)"),
+    (b'question_id,answer\nq,"ok"\nq,"unclosed\n', "row 2: malformed CSV"),
+    (b"question_id,answer\nq,ok,extra\n", "row 1: has 3 cells, header has 2"),
+    (b"", "empty file"),
+])
+def test_cli_unreadable_answers(snapshot, tmp_path, content, message):
+    answers = tmp_path / "answers.csv"
+    answers.write_bytes(content)
+    result = run_rescore("--pack", snapshot[0], answers)
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1 and message in result.stderr
+    assert result.stdout == ""

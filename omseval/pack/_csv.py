@@ -3,6 +3,7 @@
 import csv
 import io
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from omseval.errors import PackError
@@ -43,18 +44,46 @@ def read_rows(path: Path, name: str, required: list[str]) -> list[dict[str, str]
         raise PackError(name, f"malformed CSV: {e}", row=len(records) or None) from None
     if not records:
         raise PackError(name, "empty file (no header row)")
-    header = [h.strip() for h in records[0]]
+    header = _header(records[0], name, required)
+    return [row for n, record in enumerate(records[1:], start=1) if (row := _row(header, record, name, n))]
+
+
+def stream_rows(path: Path, name: str, required: list[str]) -> Iterator[dict[str, str]]:
+    """read_rows' rows one at a time, for files too big to hold; an error stops at its row."""
+    n = 0
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as f:
+            reader = csv.reader(f, strict=True)
+            first = next(reader, None)
+            if first is None:
+                raise PackError(name, "empty file (no header row)")
+            header = _header(first, name, required)
+            for n, record in enumerate(reader, start=1):
+                if row := _row(header, record, name, n):
+                    yield row
+    except FileNotFoundError:
+        raise PackError(name, "file not found") from None
+    except UnicodeDecodeError:
+        read_text(path, name)  # raises, naming the first bad byte and its line
+    except csv.Error as e:
+        raise PackError(name, f"malformed CSV: {e}", row=n + 1) from None
+
+
+def _header(record: list[str], name: str, required: list[str]) -> list[str]:
+    header = [h.strip() for h in record]
     for column in required:
         if column not in header:
             raise PackError(name, "missing required column", column=column)
-    rows = []
-    for n, record in enumerate(records[1:], start=1):
-        if not any(cell.strip() for cell in record):
-            continue
-        if len(record) != len(header):
-            raise PackError(name, f"has {len(record)} cells, header has {len(header)}", row=n)
-        rows.append({h: unprotect(cell) for h, cell in zip(header, record)} | {"#": n})
-    return rows
+    return header
+
+
+def _row(header: list[str], record: list[str], name: str, n: int) -> dict[str, str] | None:
+    """Data row `n` as a dict, None when blank."""
+    if not any(cell.strip() for cell in record):
+        return None
+    if len(record) != len(header):
+        raise PackError(name, f"has {len(record)} cells, header has {len(header)}", row=n)
+    return {h: unprotect(cell) for h, cell in zip(header, record)} | {"#": n}
 
 
 def has_bom(path: Path) -> bool:
