@@ -12,13 +12,19 @@ from omegaconf import DictConfig
 
 from omseval.config import register
 from omseval.errors import run_command
+from omseval.refusals import check_quick
 
 register()
 
 
 @hydra.main(version_base="1.3", config_path="pkg://omseval.conf", config_name="config")
 def main(cfg: DictConfig) -> None:
-    from omseval.run import run
+    if code := run_command(check_quick, cfg):  # a mistake is one line, before any other
+        sys.exit(code)
+    what = f"suite {cfg.suite.name}" if cfg.suite else f"{cfg.experiment.name.value} {cfg.corpus.name.value} {cfg.approach.name}"
+    print(f"omseval: {what}, model {cfg.model.label}, store {cfg.store.kind.value}: starting",
+          file=sys.stderr, flush=True)  # progress goes to stderr, results to stdout
+    from omseval.run import run  # inspect-ai's import takes seconds: said after the line above
 
     if code := run_command(run, cfg):
         sys.exit(code)
@@ -26,6 +32,7 @@ def main(cfg: DictConfig) -> None:
 
 def cli() -> None:
     """Hydra reports its refusals (unknown option, bad override) with exit 1; they are user mistakes: 2."""
+    sys.stdout.reconfigure(line_buffering=True)  # piped or logged, progress lines appear as they are printed
     try:
         main()
     except SystemExit as e:

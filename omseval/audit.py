@@ -9,7 +9,7 @@ stands in the guidance word for word.
 
 import re
 
-from omseval.scorers.check import found, verdict
+from omseval.scorers.check import searches, verdicts
 
 _WORD = re.compile(r"\w+")
 
@@ -24,16 +24,25 @@ def older_messages(rule) -> list[str]:
 
 def superseded(question, rule, guidance: str) -> bool | None:
     """Whether the guidance still states, word for word, an older message that fails the question's check."""
-    text = _words(guidance)
-    try:
-        return any(_words(m) in text and found(question.pattern, m) != (question.expect == "present")
-                   for m in older_messages(rule))
-    except TimeoutError:
-        return None
+    return audits([(question, rule, guidance)])[0]["audit_superseded"]
 
 
 def audit(question, rule, guidance: str) -> dict:
-    return {"audit_check_passes": verdict(question, guidance), "audit_superseded": superseded(question, rule, guidance)}
+    return audits([(question, rule, guidance)])[0]
+
+
+def audits(items: list[tuple]) -> list[dict]:
+    """The audit of each (question, rule, guidance), every search of them in one batch."""
+    stated = [[m for m in older_messages(r) if _words(m) in _words(g)] for _, r, g in items]
+    passes = verdicts([(q, g) for q, _, g in items])
+    results = iter(searches([(q.pattern, m) for (q, _, _), ms in zip(items, stated) for m in ms]))
+    out = []
+    for (q, _, _), ms, check_passes in zip(items, stated, passes):
+        found_in = [next(results) for _ in ms]
+        fails = [f != (q.expect == "present") for f in found_in if f is not None]
+        out.append({"audit_check_passes": check_passes,
+                    "audit_superseded": True if any(fails) else None if None in found_in else False})
+    return out
 
 
 def superseded_share(pack, corpus: str, guidance) -> float:

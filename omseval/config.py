@@ -96,6 +96,7 @@ class Config:
     limit: Optional[int] = None  # first N questions (smoke runs)
     cache: bool = True  # inspect-ai's model-call cache
     max_samples: Optional[int] = None
+    suite: Any = None  # conf/suite: run every listed experiment x approach x corpus (omseval.suite)
 
 
 def seed_label(seed: int | None) -> str:

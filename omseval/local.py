@@ -19,8 +19,6 @@ from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
 from typing import NamedTuple
 
-from inspect_ai.model import ModelAPI, modelapi
-
 from omseval.errors import UserError
 
 PROVIDER = "local"
@@ -157,10 +155,3 @@ def _stop(proc: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
-
-
-@modelapi(name=PROVIDER)
-def local_provider() -> type[ModelAPI]:
-    from omseval.local_provider import LocalAPI
-
-    return LocalAPI

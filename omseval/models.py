@@ -1,13 +1,10 @@
 """The model of a run, from config: one code path for every inspect-ai model."""
 
-import os
-
+from inspect_ai.model import _assistant_internal
 from inspect_ai.model import CachePolicy, GenerateConfig, Model, ModelOutput, ModelUsage, RetryDecision, get_model
 
 from tenacity import RetryError
 
-from omseval import local
-from omseval.errors import UserError
 
 
 def cache_policy(enabled: bool, **scopes: str) -> CachePolicy | bool:
@@ -31,15 +28,6 @@ def describe(e: BaseException) -> str:
     return f"{type(e).__name__}: {e}"
 
 
-def check_environment(cfg) -> None:
-    """Refuse before any work when the model needs an API key that is not set, or a local model is unusable."""
-    var = cfg.model.api_key_env
-    if var and not os.environ.get(var):
-        raise UserError(f"model={cfg.model.label} needs the environment variable {var} (an API key); it is not set")
-    if local.is_local(cfg.model):
-        local.check(cfg.model)
-
-
 def make_model(cfg, served: dict | None = None) -> Model:
     """The configured model; `served` holds the address and identity of a local server (omseval.local.serving)."""
     m = cfg.model
@@ -47,6 +35,10 @@ def make_model(cfg, served: dict | None = None) -> Model:
         max_connections=m.max_connections, max_tokens=m.max_tokens, temperature=m.temperature,
         timeout=m.timeout, max_retries=m.max_retries, seed=m.seed,
     )
+    if not m.name.startswith("anthropic/"):
+        # inspect imports its Anthropic provider on each run's first sample when the package is installed
+        # (for that provider's per-sample state); a run answered by another model does not need it
+        _assistant_internal._HAS_ANTHROPIC = False
     args = {"base_url": m.base_url} | (served or {})
     if m.name.startswith("mockllm/"):
         args["custom_outputs"] = _mock_output

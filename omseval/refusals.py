@@ -6,6 +6,7 @@ so a cluster sweep is refused before anything is submitted or written.
 """
 
 import difflib
+import os
 import tempfile
 from dataclasses import fields, is_dataclass
 from pathlib import Path
@@ -15,15 +16,24 @@ from hydra.experimental.callback import Callback
 from omegaconf import DictConfig, OmegaConf
 
 from omseval.errors import UserError, run_command
-from omseval.guidance.build import approach_class
-from omseval.models import check_environment
+from omseval.pack import load_pack
+from omseval.paths import SHIPPED_PACK
+from omseval import local
 
 
 def check(cfg) -> None:
     """Refuse added keys, the approach's unknown options, out-of-range values, a missing API key, a
     malformed Neo4j URI and an unwritable log folder."""
-    check_closed(cfg)
+    check_quick(cfg)
+    from omseval.guidance.build import approach_class  # imports inspect-ai: after the quick checks
+
     approach_class(cfg)  # the approach's options are checked against its class
+
+
+def check_quick(cfg) -> None:
+    """The refusals that need no approach class (nor inspect-ai): `python -m omseval` makes them before its
+    first line. The pack is loaded and checked here too."""
+    check_closed(cfg)
     for key, value in (("limit", cfg.limit), ("experiment.attempts", cfg.experiment.attempts)):
         if value is not None and value < 1:
             raise UserError(f"{key} must be a positive integer, got {value}")
@@ -36,6 +46,16 @@ def check(cfg) -> None:
     if cfg.store.kind.value == "neo4j":
         check_uri(cfg.store.uri)
     check_writable("log_dir", cfg.log_dir)
+    load_pack(cfg.pack.path or SHIPPED_PACK)  # a bad pack: its file, row and column
+
+
+def check_environment(cfg) -> None:
+    """Refuse before any work when the model needs an API key that is not set, or a local model is unusable."""
+    var = cfg.model.api_key_env
+    if var and not os.environ.get(var):
+        raise UserError(f"model={cfg.model.label} needs the environment variable {var} (an API key); it is not set")
+    if local.is_local(cfg.model):
+        local.check(cfg.model)
 
 
 def check_closed(node: DictConfig, prefix: str = "") -> None:

@@ -10,6 +10,7 @@ guidance with the task's model once, in the task function, and returns the quest
 
 import asyncio
 import contextvars
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from importlib.resources import files
 
@@ -22,7 +23,7 @@ from inspect_ai.model import get_model
 from inspect_ai.solver import chain, generate
 from omegaconf import OmegaConf
 
-from omseval.audit import audit
+from omseval.audit import audits
 from omseval.config import register
 from omseval.errors import UserError
 from omseval.guidance.artifact import Guidance
@@ -32,7 +33,7 @@ from omseval.models import cache_policy
 from omseval.pack import Pack, load_pack
 from omseval.paths import SHIPPED_PACK
 from omseval.refusals import check as refuse_mistakes
-from omseval.scorers.compliance import compliance
+from omseval.scorers.compliance import compliance, handoff_metrics
 from omseval.solvers import question_prompt, retry_loop
 
 
@@ -105,15 +106,17 @@ def experiment_task(cfg) -> Task:
     approach, corpus = cfg.approach.name, cfg.corpus.name.value
     if cfg.experiment.name.value == "handoff":
         key, snapshots = run_coroutine(build_handoff(cfg, pack, model))
-        samples, built = handoff_samples(pack, snapshots, approach), {"handoff": key}
+        samples, built = handoff_samples(pack, snapshots, approach), {"handoff": key, "arrival": arrival(snapshots)}
+        metrics = handoff_metrics()
     else:
         built_guidance = run_coroutine(build_guidance(cfg, pack, model))
         samples = question_samples(pack, corpus, built_guidance, approach, cfg.limit)
-        built = {"guidance": built_guidance.manifest}
+        built, metrics = {"guidance": built_guidance.manifest, "audit": audit_summary(samples)}, None
     metadata = {"config": OmegaConf.to_container(cfg, resolve=True, enum_to_str=True), "pack_checksum": pack.checksum,
-                "model_label": cfg.model.label, "language_model": cfg.model.language_model} | built
+                "model_label": cfg.model.label, "language_model": cfg.model.language_model,
+                "questions": dict(Counter(s.metadata["question_type"] for s in samples))} | built
     name = f"{cfg.experiment.name.value}_{corpus}_{approach}"
-    return answer_task(name, samples, pack, cfg.experiment.attempts, cfg.cache, metadata)
+    return answer_task(name, samples, pack, cfg.experiment.attempts, cfg.cache, metadata, metrics)
 
 
 def run_coroutine(coroutine):
@@ -135,12 +138,33 @@ def question_sample(q, sample_id: str, guidance: str, approach: str, **extra) ->
 
 
 def question_samples(pack: Pack, corpus: str, guidance: Guidance, approach: str, limit: int | None) -> list[Sample]:
-    samples = []
-    for q in pack.questions_of(corpus)[:limit]:
-        rule = pack.rule(q.rule_id)
-        text = guidance.for_rule(rule)
-        samples.append(question_sample(q, q.question_id, text, approach, **audit(q, rule, text)))
-    return samples
+    asked = [(q, pack.rule(q.rule_id)) for q in pack.questions_of(corpus)[:limit]]
+    texts = [guidance.for_rule(rule) for _, rule in asked]
+    found = audits([(q, rule, text) for (q, rule), text in zip(asked, texts)])
+    return [question_sample(q, q.question_id, text, approach, **a) for (q, _), text, a in zip(asked, texts, found)]
+
+
+def audit_summary(samples: list[Sample]) -> dict:
+    """The guidance audit per rule: final value found (every question's check passes on the guidance) and
+    superseded value stated (for any question)."""
+    final, stated = {}, {}
+    for s in samples:
+        rule = s.metadata["rule_id"]
+        final[rule] = final.get(rule, True) and s.metadata["audit_check_passes"] is True
+        stated[rule] = stated.get(rule, False) or s.metadata["audit_superseded"] is True
+    return {"rules": len(final), "final_value_found": sum(final.values()), "superseded_value_stated": sum(stated.values())}
+
+
+def arrival(snapshots) -> dict:
+    """Per recording probability, the share of agent B's cases (over every schedule seed) where the case's
+    correction was recorded, its marker arrived, was present before, and arrived without being there before."""
+    by_probability: dict[str, list] = {}
+    for s in snapshots:
+        by_probability.setdefault(str(s.probability), []).append(s)
+    return {p: {"n": len(group)} | {k: sum(bool(f(s)) for s in group) / len(group) for k, f in (
+        ("recorded", lambda s: s.recorded), ("arrived", lambda s: s.arrived),
+        ("present_before", lambda s: s.present_before), ("arrived_new", lambda s: s.arrived and not s.present_before))}
+        for p, group in by_probability.items()}
 
 
 def handoff_samples(pack: Pack, snapshots, approach: str) -> list[Sample]:
@@ -149,22 +173,26 @@ def handoff_samples(pack: Pack, snapshots, approach: str) -> list[Sample]:
     by_id = {q.question_id: q for q in pack.questions}
     cases = {c.case_id: c for c in pack.handoff}
     samples = [question_sample(by_id[c.agent_a_question_id], f"{c.case_id}/A", "", approach, agent="A",
-                               case_id=c.case_id) for c in pack.handoff]
+                               case_id=c.case_id, condition="agent A") for c in pack.handoff]
     for s in snapshots:
         samples.append(question_sample(
             by_id[cases[s.case_id].agent_b_question_id], f"{s.case_id}/B/seed{s.seed}/p{s.probability}", s.guidance,
-            approach, agent="B", case_id=s.case_id, seed=s.seed, probability=s.probability, order=s.order,
+            approach, agent="B", case_id=s.case_id, condition=f"agent B p{s.probability}", seed=s.seed,
+            probability=s.probability, order=s.order,
             recorded=s.recorded, arrived=s.arrived, present_before=s.present_before))
     return samples
 
 
-def answer_task(name: str, samples: list[Sample], pack: Pack, attempts: int, cache: bool, metadata: dict) -> Task:
-    """Answer each question with its guidance; retry a failed answer up to `attempts` attempts in all."""
+def answer_task(name: str, samples: list[Sample], pack: Pack, attempts: int, cache: bool, metadata: dict,
+                metrics=None) -> Task:
+    """Answer each question with its guidance; retry a failed answer up to `attempts` attempts in all.
+    `metrics`: in place of the scorer's own (handoff groups by agent and probability)."""
     answer = chain(question_prompt(pack.templates["question"]), generate(cache=cache_policy(cache)))
     return Task(
         name=name,
         dataset=MemoryDataset(samples, name=name),
         solver=retry_loop(answer, pack.templates["retry"], attempts=attempts, cache=cache),
         scorer=compliance(),
+        metrics=metrics,
         metadata=metadata,
     )

@@ -1,7 +1,8 @@
 """Score a sample by recomputing every attempt's verdict from the answers the retry loop kept.
 
 Values: `first_attempt` (1/0; None when the first attempt is missing), `eventual` (1/0; None when any
-attempt is missing), `attempts` (int) and `corrective_messages` (int). Rates ignore None. The
+attempt is missing), `attempts` (int) and `corrective_messages` (int). Rates ignore None; the
+`_n` metrics count the questions with a verdict, so a summary needs nothing but the log header. The
 score's metadata holds the verdicts and the answer and retry token usage.
 """
 
@@ -37,11 +38,39 @@ def corrective_messages() -> Metric:
     return _mean_of("corrective_messages")
 
 
+def _count_of(key: str) -> Metric:
+    def compute(scores: list[SampleScore]) -> float:
+        return sum(s.score.value.get(key) is not None for s in scores)
+
+    return compute
+
+
+@metric
+def first_attempt_n() -> Metric:
+    """Questions with a first-attempt verdict (the rest are missing evidence)."""
+    return _count_of("first_attempt")
+
+
+@metric
+def eventual_n() -> Metric:
+    return _count_of("eventual")
+
+
 def _by_type(m: Metric, name: str) -> Metric:
     return grouped(m, "question_type", all_label=f"{name}_all", name_template=f"{name}_{{group_name}}")
 
 
-@scorer(metrics=[_by_type(first_attempt(), "first_attempt"), _by_type(eventual(), "eventual"), corrective_messages()])
+METRICS = [_by_type(first_attempt(), "first_attempt"), _by_type(eventual(), "eventual"), corrective_messages(),
+           _by_type(first_attempt_n(), "first_attempt_n"), _by_type(eventual_n(), "eventual_n")]
+
+
+def handoff_metrics() -> list[Metric]:
+    """Agent A's and, per recording probability, agent B's first-attempt rate and count (metadata `condition`)."""
+    return [grouped(m(), "condition", all_label=f"{name}_all", name_template=f"{name}_{{group_name}}")
+            for m, name in ((first_attempt, "followed"), (first_attempt_n, "followed_n"))]
+
+
+@scorer(metrics=METRICS)
 def compliance():
     async def score(state: TaskState, target: Target) -> Score:
         record = state.store.get(ATTEMPTS_KEY, [])

@@ -45,6 +45,12 @@ def run_module(*args, cwd=None, env=None) -> subprocess.CompletedProcess:
                           env={**os.environ, **(env or {})}, timeout=900)
 
 
+def stderr_lines(result) -> list[str]:
+    """A run's stderr lines after its first line (`omseval: ... starting`), when it printed one."""
+    lines = result.stderr.splitlines()
+    return lines[1:] if lines and lines[0].startswith("omseval: ") and lines[0].endswith(": starting") else lines
+
+
 def config(log_dir=None, *overrides: str):
     """The config `python -m omseval <overrides>` composes, writing under `log_dir` when given."""
     from hydra import compose, initialize_config_dir

@@ -12,7 +12,7 @@ from inspect_ai.log import list_eval_logs, read_eval_log
 from inspect_ai.model import GenerateConfig, ResponseSchema
 
 from omseval.config import register
-from tests.conftest import ROOT, run_module
+from tests.conftest import ROOT, run_module, stderr_lines
 
 needs_extra = pytest.mark.skipif(any(__import__("importlib").util.find_spec(m) is None for m in ("llama_cpp", "openai")),
                                  reason='needs the local extra: pip install -e ".[local]"')
@@ -63,7 +63,7 @@ def test_a_file_llama_cpp_cannot_load_is_named(tmp_path):
     path.write_bytes(b"GGUF" + bytes(64))
     result = omseval(tmp_path, f"model.path={path}", "model.name=local/broken", "model.label=broken", "limit=1")
     assert result.returncode == 2, result.stderr
-    [line] = result.stderr.strip().splitlines()
+    [line] = stderr_lines(result)
     assert line.startswith(f"error: {path}: llama.cpp could not load the model")
     assert not list_eval_logs(str(tmp_path / "logs"))
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.conftest import run_module
+from tests.conftest import run_module, stderr_lines
 
 REFUSALS = [
     (["+aproach=verbatim"],
@@ -32,7 +32,7 @@ def assert_refused(result, line: str | None = None):
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr and result.stdout == ""
     if line is not None:
-        assert result.stderr.splitlines() == [line]
+        assert stderr_lines(result) == [line]
 
 
 @pytest.mark.parametrize("overrides,line", REFUSALS)

@@ -13,7 +13,8 @@ from omseval.audit import audit
 from omseval.errors import UserError
 from omseval.record import ATTEMPTS_KEY
 from omseval.report.logs import identity
-from omseval.report.stats import holm, mcnemar, wilson
+from omseval.report.stats import holm, mcnemar
+from omseval.summary import wilson
 from omseval.report.summary import report, write_csv
 from omseval.scorers.compliance import compliance
 from omseval.tasks import compose_config, question_sample

@@ -11,6 +11,7 @@ folder take <key>.lock while they build: a second job needing the same build wai
 """
 
 import ast
+import functools
 import hashlib
 import importlib.metadata
 import importlib.util
@@ -46,6 +47,7 @@ def artifact_key(parts: dict) -> str:
     return f"{parts['corpus']['name']}-{parts['approach']['name']}-seed-{seed_label(parts['seed'])}-{digest}"
 
 
+@functools.cache  # the code does not change while a process runs
 def code_digest(module: str) -> str:
     """Digest of a module's source and of every omseval module it imports, directly or not."""
     sources, todo = {}, [module]
@@ -53,10 +55,10 @@ def code_digest(module: str) -> str:
         name = todo.pop()
         if name in sources or not name.startswith("omseval"):
             continue
-        try:
-            spec = importlib.util.find_spec(name)
-        except ImportError:  # `from module import name`: the name is no module
-            continue
+        parent = importlib.util.find_spec(name.rpartition(".")[0]) if "." in name else None
+        if "." in name and (parent is None or parent.submodule_search_locations is None):
+            continue  # `from module import name`: the name is no module (and finding it would import the module)
+        spec = importlib.util.find_spec(name)
         if spec is None or not spec.origin:
             continue
         sources[name] = Path(spec.origin).read_text(encoding="utf-8")

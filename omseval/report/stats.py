@@ -1,16 +1,7 @@
-"""Wilson intervals, exact McNemar tests and Holm's adjustment (scipy's exact binomial underneath)."""
-
-import math
+"""Exact McNemar tests and Holm's adjustment (scipy's exact binomial underneath); Wilson intervals are the
+run summary's own (omseval.summary), so the summary and the report agree."""
 
 from scipy.stats import binomtest
-
-
-def wilson(passed: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
-    """Wilson score interval for `passed` of `n`; (nan, nan) when n is 0."""
-    if n == 0:
-        return math.nan, math.nan
-    ci = binomtest(passed, n).proportion_ci(confidence_level=confidence, method="wilson")
-    return ci.low, ci.high
 
 
 def mcnemar(b: int, c: int) -> float:

@@ -6,7 +6,8 @@ import pandas as pd
 
 from omseval.errors import UserError
 from omseval.report.logs import IDENTITY
-from omseval.report.stats import holm, mcnemar, wilson
+from omseval.report.stats import holm, mcnemar
+from omseval.summary import wilson
 
 MEASURES = ("first_attempt", "eventual")
 PAIRED = [c for c in IDENTITY if c not in ("approach", "options")]  # what a compared pair shares
