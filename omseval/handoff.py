@@ -4,18 +4,21 @@ Per seed, the cases run in that seed's order (07's rule) and guidance accumulate
 submits every correction; a text-file approach records a case's correction only where the schedule
 (07) says so at the recording probability; `none` records nothing (the builder class's `recording`). After each case the guidance is
 snapshotted: agent B answers its task with it, and the case's marker shows whether the correction
-arrived. Snapshots are saved per case, so a build that dies resumes where it stopped.
+arrived. Snapshots are saved per case, so a build that dies resumes where it stopped; each distinct
+guidance text is saved once, in texts.jsonl under its sha256 digest, and a snapshot names its text by digest.
 """
 
-import json
+import hashlib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from omseval.errors import UserError
-from omseval.guidance import artifact
+from omseval.guidance import artifact, journal
 from omseval.guidance.build import approach_class, key_parts, make_builder
 from omseval.pack import Message, Pack
 from omseval.pack.ordering import recording_schedule
+
+SNAPSHOTS, TEXTS = "snapshots.jsonl", "texts.jsonl"
 
 
 @dataclass
@@ -58,36 +61,62 @@ async def build_handoff(cfg, pack: Pack, model) -> tuple[str, list[Snapshot]]:
     final, partial = artifact.folders(Path(cfg.log_dir) / "guidance", key)
     with artifact.exclusive(final):  # a job needing the same build waits for it, then reuses it
         if not (final / "manifest.json").exists():
+            partial.mkdir(parents=True, exist_ok=True)
+            texts = Texts(partial / TEXTS)
             for seed, p in conditions(cfg, pack):
-                await _run_condition(cfg, pack, model, partial / f"seed{seed}-p{p}", seed, p)
+                await _run_condition(cfg, pack, model, partial / f"seed{seed}-p{p}", texts, seed, p)
             artifact.complete(partial, final, parts | {"key": key})
-    snapshots = [Snapshot(**json.loads(line)) for d in sorted(final.glob("seed*-p*"))
-                 for line in (d / "snapshots.jsonl").read_text(encoding="utf-8").splitlines()]
-    return key, snapshots
+    texts = Texts(final / TEXTS)
+    return key, [texts.snapshot(line) for d in sorted(final.glob("seed*-p*")) for line in journal.read(d / SNAPSHOTS)]
 
 
-async def _run_condition(cfg, pack: Pack, model, workdir: Path, seed: int, p: int) -> None:
+class Texts:
+    """Guidance texts, each stored once (a line of texts.jsonl) and named by its digest."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.by_digest = {line["digest"]: line["text"] for line in journal.read(path)}
+
+    def save(self, text: str) -> str:
+        digest = hashlib.sha256(text.encode()).hexdigest()
+        if digest not in self.by_digest:
+            journal.append(self.path, {"digest": digest, "text": text})  # before any snapshot names it
+            self.by_digest[digest] = text
+        return digest
+
+    def line(self, snap: Snapshot) -> dict:
+        """The snapshot as snapshots.jsonl keeps it: its guidance by digest."""
+        line = asdict(snap)
+        line["guidance_digest"] = self.save(line.pop("guidance"))
+        return line
+
+    def snapshot(self, line: dict) -> Snapshot:
+        digest = line.pop("guidance_digest")
+        return Snapshot(**line, guidance=self.by_digest[digest])
+
+
+async def _run_condition(cfg, pack: Pack, model, workdir: Path, texts: Texts, seed: int, p: int) -> None:
     workdir.mkdir(parents=True, exist_ok=True)
-    log = workdir / "snapshots.jsonl"
-    done = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()] if log.exists() else []
+    log = workdir / SNAPSHOTS
+    done = journal.read(log)
     if len(done) == len(pack.handoff):
         return
     builder = make_builder(cfg, pack, workdir, model)
     cases = {c.case_id: c for c in pack.handoff}
     order, _ = recording_schedule(list(cases), seed)
-    before = done[-1]["guidance"] if done else ""
+    before = texts.by_digest[done[-1]["guidance_digest"]] if done else ""
     try:
+        processed = builder.processed()
         for n, case_id in enumerate(order[len(done):], start=len(done) + 1):
             case = cases[case_id]
             recorded = _recorded(pack, builder.recording, seed, case_id, p)
             message = Message(cfg.corpus.name.value, seed, n, f"{case_id}/handoff", case.rule_id,
                               pack.rule(case.rule_id).skill, "change", case.correction, f"{case_id}/handoff", False)
-            if recorded and message.message_id not in builder.processed():
+            if recorded and message.message_id not in processed:
                 await builder.process(message)
             after = "\n".join(builder.snapshot().values())
             snap = Snapshot(seed, p, n, case_id, recorded, after, case.marker_in(after), case.marker_in(before))
-            with open(log, "a", encoding="utf-8") as f:
-                f.write(json.dumps(asdict(snap), ensure_ascii=False) + "\n")
+            journal.append(log, texts.line(snap))
             before = after
     finally:
         builder.close()

@@ -6,7 +6,8 @@ import pytest
 from inspect_ai.log import list_eval_logs, read_eval_log
 
 from omseval.guidance.file_edit import FileEdit
-from omseval.handoff import build_handoff
+from omseval.guidance import journal
+from omseval.handoff import TEXTS, build_handoff
 from omseval.models import make_model
 from omseval.pack import load_pack
 from omseval.pack.ordering import recording_schedule
@@ -45,6 +46,14 @@ def test_text_file_records_as_scheduled(tmp_path):
     for s in by_p[50]:
         if s.arrived and not s.present_before:
             assert s.recorded  # a correction that was never recorded cannot arrive
+
+
+def test_identical_guidance_is_stored_once(tmp_path):
+    cfg = config(tmp_path, "approach=verbatim", "experiment.seeds=[23]", "experiment.probabilities=[0,100]")
+    key, snaps = build(cfg)
+    texts = journal.read(tmp_path / "guidance" / key / TEXTS)
+    assert sorted(t["text"] for t in texts) == sorted({s.guidance for s in snaps})  # "" once, for all of p=0
+    assert len(texts) < len(snaps) and build(cfg) == (key, snaps)
 
 
 def test_a_build_that_dies_resumes_without_redoing_work(tmp_path, monkeypatch):

@@ -3,6 +3,8 @@
 <log_dir>/guidance/<key>/
   skills/<skill>.md (larger) or shared.md (smaller)   the guidance as the answering model sees it
   processing.jsonl                                     one line per message: what the builder decided
+  journal.jsonl (text-file builders)                   one line per message: its decision and document changes
+  calls.jsonl (builders that use the model)            one line per model call
   manifest.json                                        written last: what built it, and counts
 A build in progress lives in <key>.partial/ and is resumed from there when rerun. Jobs sharing a log
 folder take <key>.lock while they build: a second job needing the same build waits, then reuses it.

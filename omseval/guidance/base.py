@@ -4,14 +4,16 @@ An approach is a builder class named by `_target_` in conf/approach/<name>.yaml;
 keys are the class's keyword options, and Hydra instantiates it once per build.
 """
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from omseval.config import GuidanceLayout
-from omseval.guidance.artifact import SHARED, write_json_atomic
+from omseval.guidance import journal
+from omseval.guidance.artifact import SHARED
 from omseval.pack import Message, Pack
+
+JOURNAL = "journal.jsonl"
 
 
 @dataclass
@@ -69,17 +71,20 @@ class Builder:
 
 
 class FileBuilder(Builder):
-    """Keeps documents as plain text; its whole state is saved atomically after every message."""
+    """Keeps documents as plain text. Each processed message appends one line to its journal: the log entry
+    and what the message changed in the documents (the text that differs, not the whole document). A build
+    that resumes replays the journal, so saving costs what the message changed, not the whole state."""
 
     def __init__(self, build: Build, name: str):
         super().__init__(build, name)
-        self.state_file = self.workdir / "state.json"
-        if self.state_file.exists():
-            state = json.loads(self.state_file.read_text(encoding="utf-8"))
-        else:
-            state = {"documents": self.starting_documents(), "log": []}
-        self.documents: dict[str, str] = state["documents"]
-        self.log: list[dict] = state["log"]
+        self.journal = self.workdir / JOURNAL
+        self.documents: dict[str, str] = self.starting_documents()
+        self.log: list[dict] = []
+        for line in journal.read(self.journal):
+            self.log.append(line["entry"])
+            for doc, delta in line["changes"].items():
+                self.documents[doc] = changed(self.documents.get(doc), delta)
+        self.done = {e["message_id"] for e in self.log}
 
     def starting_documents(self) -> dict[str, str]:
         if self.corpus.guidance == GuidanceLayout.shared_file:
@@ -87,20 +92,47 @@ class FileBuilder(Builder):
         return {d.skill: d.text for d in self.pack.documents}
 
     def processed(self) -> set[str]:
-        return {e["message_id"] for e in self.log}
+        return set(self.done)
 
     def snapshot(self) -> dict[str, str]:
         return dict(self.documents)
 
     async def process(self, message: Message) -> dict:
+        before = dict(self.documents)
         entry = {"message_id": message.message_id, "position": message.position} | await self.apply(message)
+        changes = {doc: change(before.get(doc), text) for doc, text in self.documents.items() if text != before.get(doc)}
+        journal.append(self.journal, {"entry": entry, "changes": changes})
         self.log.append(entry)
-        write_json_atomic(self.state_file, {"documents": self.documents, "log": self.log})
+        self.done.add(message.message_id)
         return entry
 
     async def apply(self, message: Message) -> dict:
         raise NotImplementedError
 
     async def publish(self) -> tuple[dict[str, str], list[dict]]:
-        self.state_file.unlink(missing_ok=True)
         return self.documents, self.log
+
+
+def change(old: str | None, new: str) -> dict:
+    """A document's change as the journal keeps it: the text between the start and end it shares with
+    the old text (`head`, `tail` characters), which `changed` puts back together."""
+    old = old or ""
+    if new.startswith(old):  # appended to: no search
+        return {"head": len(old), "tail": 0, "text": new[len(old):]}
+    head = shared(lambda n: old[:n] == new[:n], min(len(old), len(new)))
+    tail = shared(lambda n: old[len(old) - n:] == new[len(new) - n:], min(len(old), len(new)) - head)
+    return {"head": head, "tail": tail, "text": new[head:len(new) - tail]}
+
+
+def changed(old: str | None, delta: dict) -> str:
+    old = old or ""
+    return old[:delta["head"]] + delta["text"] + old[len(old) - delta["tail"]:]
+
+
+def shared(same, most: int) -> int:
+    """The largest n <= most with same(n) (true up to some n, false beyond), by bisection."""
+    low, high = 0, most
+    while low < high:
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if same(mid) else (low, mid - 1)
+    return low

@@ -5,7 +5,6 @@ error that survived inspect's retries, or a reply still unusable after the repai
 correction as a processing loss (`Loss`); any other exception propagates.
 """
 
-import json
 from collections import defaultdict
 from pathlib import Path
 from typing import Any, Callable
@@ -13,6 +12,7 @@ from typing import Any, Callable
 from inspect_ai.model import GenerateConfig, Model, ModelOutput, ResponseSchema
 from inspect_ai.util import JSONSchema
 
+from omseval.guidance import journal
 from omseval.models import cache_policy, describe, model_error
 from omseval.pack.loader import fill
 
@@ -27,6 +27,7 @@ class Loss(Exception):
 class Calls:
     def __init__(self, model: Model, workdir: Path, cache: bool):
         self.model, self.path, self.cache = model, Path(workdir) / CALLS, cache_policy(cache)
+        journal.read(self.path)  # drops a line torn by a build that died mid-write
 
     async def ask(self, message_id: str, phase: str, prompt: str, parse: Callable[[ModelOutput], Any],
                   repair: str | None = None, schema: ResponseSchema | None = None) -> Any:
@@ -65,16 +66,13 @@ class Calls:
         usage = output.usage.model_dump(include=set(USAGE)) if output is not None and output.usage else {}
         line = {"message_id": message_id, "phase": phase, "prompt": prompt,
                 "reply": output.completion if output is not None else None, **outcome, "usage": usage}
-        with open(self.path, "a", encoding="utf-8") as f:
-            f.write(json.dumps(line, ensure_ascii=False, default=str) + "\n")
+        journal.append(self.path, line)
 
 
 def token_totals(workdir: Path) -> dict[str, dict[str, int]]:
     """Token usage per phase over every call recorded in a build's calls.jsonl."""
     totals: dict[str, dict[str, int]] = defaultdict(lambda: dict.fromkeys(USAGE, 0))
-    path = Path(workdir) / CALLS
-    for line in path.read_text(encoding="utf-8").splitlines() if path.exists() else []:
-        call = json.loads(line)
+    for call in journal.read(Path(workdir) / CALLS):
         for k in USAGE:
             totals[call["phase"]][k] += call["usage"].get(k) or 0
     return dict(totals)
