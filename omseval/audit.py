@@ -33,7 +33,8 @@ def audit(question, rule, guidance: str) -> dict:
 
 def audits(items: list[tuple]) -> list[dict]:
     """The audit of each (question, rule, guidance), every search of them in one batch."""
-    stated = [[m for m in older_messages(r) if _words(m) in _words(g)] for _, r, g in items]
+    words = {g: _words(g) for g in {g for _, _, g in items}}  # questions of one document share its text
+    stated = [[m for m in older_messages(r) if _words(m) in words[g]] for _, r, g in items]
     passes = verdicts([(q, g) for q, _, g in items])
     results = iter(searches([(q.pattern, m) for (q, _, _), ms in zip(items, stated) for m in ms]))
     out = []

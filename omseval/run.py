@@ -1,6 +1,7 @@
 """One run of the Hydra app: the composed config -> the registered task function under eval_set -> summary."""
 
 import hashlib
+import itertools
 import json
 import sys
 from pathlib import Path
@@ -8,6 +9,7 @@ from pathlib import Path
 from hydra import initialize_config_module
 from hydra.core.hydra_config import HydraConfig
 from inspect_ai import eval_set
+from inspect_ai.log import list_eval_logs, read_eval_log
 from joblib import Parallel, delayed
 from omegaconf import OmegaConf
 
@@ -44,12 +46,15 @@ def run(cfg, overrides: list[str] | None = None) -> int:
         print(f"suite {cfg.suite.name}: {len(runs)} runs, {jobs} at a time", flush=True)
     failed = []
     with serving(cfg) as served:  # model=local: llama.cpp's server, for these runs only
-        if jobs == 1:
-            model = make_model(cfg, served.model_args)
-            results = (evaluate(c, pack, model, job, display()) for (c, job), pack in zip(runs, packs))
+        model = make_model(cfg, served.model_args)
+        finished = [finished_log(Path(c.log_dir) / run_key(c, pack, model)) for (c, _), pack in zip(runs, packs)]
+        results = [(run_name(c), 0, run_summary(log)) for (c, _), log in zip(runs, finished) if log]
+        pending = [(c, job, pack) for (c, job), pack, log in zip(runs, packs, finished) if not log]
+        if jobs == 1 or len(pending) < 2:
+            results = itertools.chain(results, (evaluate(c, pack, model, job, display()) for c, job, pack in pending))
         else:  # joblib's worker processes each import once and take runs in turn
-            results = Parallel(n_jobs=jobs, return_as="generator_unordered")(
-                delayed(evaluate_in_worker)(job, served.model_args) for _, job in runs)
+            results = itertools.chain(results, Parallel(n_jobs=jobs, return_as="generator_unordered")(
+                delayed(evaluate_in_worker)(job, served.model_args) for _, job, _ in pending))
         for n, (name, code, text) in enumerate(results, 1):
             print(f"\n[{n}/{len(runs)}] {name}\n{text}" if cfg.suite is not None else f"\n{text}", flush=True)
             if code:
@@ -96,3 +101,13 @@ def evaluate(cfg, pack, model, overrides: list[str], display: str | None) -> tup
     if not ok or log.status != "success":
         return name, 1, f"run incomplete ({log.status}); rerun the same command to resume. Log: {log.location}"
     return name, 0, run_summary(log)
+
+
+def finished_log(log_dir: Path):
+    """The header of the newest successful log in a run's own folder (its name keys the run), if any: a
+    finished run is summarised without eval_set, which would build its task again to find it done."""
+    if not log_dir.is_dir():
+        return None
+    headers = [read_eval_log(info, header_only=True) for info in list_eval_logs(str(log_dir), recursive=False)]
+    done = [h for h in headers if h.status == "success"]
+    return max(done, key=lambda h: h.eval.created) if done else None

@@ -1,5 +1,6 @@
 """Load and validate a pack (see pack/README.md): every error names the file, row and column."""
 
+import functools
 import hashlib
 import re
 from dataclasses import dataclass, field
@@ -194,6 +195,13 @@ class _Reader:
 
 def load_pack(path: str | Path) -> Pack:
     root = require_folder(path)
+    stamp = tuple(sorted((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in root.rglob("*") if f.is_file()))
+    return _load(root, stamp)
+
+
+@functools.lru_cache(maxsize=8)
+def _load(root: Path, stamp: tuple) -> Pack:
+    """A pack is read once per process while none of its files changes (`stamp`: their paths, times, sizes)."""
     documents = _load_documents(root)
     skills = {d.skill for d in documents}
     rules = _load_rules(root, skills)
