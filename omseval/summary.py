@@ -90,7 +90,8 @@ def _handoff(arrival: dict, metrics: dict) -> str:
 def _tokens(log, price: dict | None) -> str:
     usage = list(log.stats.model_usage.values())
     tokens_in, tokens_out = sum(u.input_tokens for u in usage), sum(u.output_tokens for u in usage)
-    text = f"tokens (answers and retries): {tokens_in:,} in / {tokens_out:,} out"
+    text = (f"tokens of this run's model calls (answers and retries; a cache hit counts none): "
+            f"{tokens_in:,} in / {tokens_out:,} out")
     if price:
         text += f"; cost ${(tokens_in * price['input_per_mtok'] + tokens_out * price['output_per_mtok']) / 1e6:.2f}"
     return text
