@@ -9,6 +9,8 @@ from statistics import NormalDist
 from omseval.config import seed_label
 
 GROUPS = ("familiar", "situational", "all")
+NOTE = ("note: {models}: not a language model but a deterministic procedure; its numbers describe it, "
+        "not a model's results")
 
 
 def wilson(passed: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
@@ -45,8 +47,7 @@ def run_summary(log) -> str:
     lines = [f"{config['experiment']['name']} {config['corpus']['name']} {config['approach']['name']}: "
              f"model {meta['model_label']}"]
     if not meta["language_model"]:
-        lines.append(f"note: {meta['model_label']}: not a language model but a deterministic procedure; its numbers "
-                     "describe it, not a model's results")
+        lines.append(NOTE.format(models=meta["model_label"]))
     lines.append(f"experiment {config['experiment']['name']}, corpus {config['corpus']['name']}, approach "
                  f"{config['approach']['name']}, model {log.eval.model}, store {config['store']['kind']}, pack "
                  f"{meta['pack_checksum'][:12]}, seed {seed_label(config['seed'])}, limit {config['limit'] or 'all'}")

@@ -12,9 +12,8 @@ from omseval.pack._csv import protect
 from omseval.report import logs, plots, tables
 from omseval.report.logs import IDENTITY
 from omseval.report.render import markdown_table, text_table
+from omseval.summary import NOTE
 
-NOTE = ("note: {models}: not a language model but a deterministic procedure; its numbers describe it, "
-        "not a model's results")
 
 
 @dataclass
@@ -115,27 +114,3 @@ def report(logs_path: str, baseline: str | None = None, measure: str = "first_at
     return Report(kept, tables.rates(df), tables.effort(df), comparisons, tables.handoff(df),
                   tables.guidance(answering), tables.tokens(df, kept), measure)
 
-
-def run_summary(log_path: str) -> str:
-    """What `python -m omseval` prints at the end of a run: the same tables, for that run's log."""
-    r = report(log_path, baseline=None)
-    run = r.runs.iloc[0]
-    lines = [f"{run['experiment']} {run['corpus']} {run['approach']}: model {run['model_label']}"]
-    lines += [r.note()] if r.note() else []
-    lines += [text_table(r.overview())]
-    if not r.handoff.empty:
-        lines += [text_table(r.handoff)]
-    if not r.guidance.empty:
-        g = r.guidance.iloc[0]
-        build = run["build"]
-        lines += [f"guidance: {build.get('messages')} corrections, {build.get('processed')} processed, "
-                  f"{build.get('failures')} processing losses",
-                  f"rules whose guidance is still stating a superseded value: {g['rules_superseded_value_stated']} "
-                  f"of {g['rules']}; final value found: {g['rules_final_value_found']} of {g['rules']} "
-                  "(audit by the pack's checks)"]
-    t = r.tokens.iloc[0]
-    lines += [f"tokens: answer {t['answer_input_tokens']:,} in / {t['answer_output_tokens']:,} out, "
-              f"retry {t['retry_input_tokens']:,} in / {t['retry_output_tokens']:,} out"
-              + ("" if math.isnan(t["answer_retry_cost_usd"]) else f"; cost ${t['answer_retry_cost_usd']:.2f}"),
-              f"log: {log_path}"]
-    return "\n".join(lines)
