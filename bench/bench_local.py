@@ -18,9 +18,11 @@ import pandas as pd
 from hydra import compose, initialize_config_dir
 from inspect_ai.event import ModelEvent
 from inspect_ai.log import list_eval_logs, read_eval_log
+from omegaconf import OmegaConf
 
 from omseval.config import register
-from omseval.guidance.build import approach_class, build_guidance
+from omseval.guidance import artifact
+from omseval.guidance.build import approach_class, build_guidance, correction_stream, key_parts, make_builder
 from omseval.local import serving
 from omseval.models import make_model
 from omseval.pack import load_pack
@@ -52,14 +54,24 @@ def summary(log: str) -> pd.DataFrame:
 
 
 def build(cfg, pack) -> dict:
-    """Build (or reuse) the guidance, timing a build that calls the model."""
+    """Build (or resume) the guidance with the model's cache off, so every correction processed here is
+    timed with real model calls; a resumed build times only the corrections it processes."""
+    cfg = OmegaConf.merge(cfg, {"cache": False})
     with serving(cfg) as served:
+        model = make_model(cfg, served.model_args)
+        final, partial = artifact.folders(Path(cfg.log_dir) / "guidance",
+                                          artifact.artifact_key(key_parts(cfg, pack, model)))
+        before = len(correction_stream(pack, cfg.corpus.name.value, cfg.seed)) if final.exists() else 0
+        if partial.exists() and not before:
+            builder = make_builder(cfg, pack, partial, model)
+            before = len(builder.processed())
+            builder.close()
         start = time.perf_counter()
-        guidance = asyncio.run(build_guidance(cfg, pack, make_model(cfg, served.model_args)))
+        guidance = asyncio.run(build_guidance(cfg, pack, model))
         seconds = time.perf_counter() - start
     m = guidance.manifest
     return {"key": guidance.key, "corrections": m["messages"], "losses": m["failures"], "build_s": seconds,
-            "uses_model": approach_class(cfg).uses_model}
+            "timed": m["messages"] - before, "uses_model": approach_class(cfg).uses_model}
 
 
 def evaluated(log_dir: Path, experiment: str, approach: str, corpus: str, limit: int | None, pack) -> dict:
@@ -116,7 +128,8 @@ def main() -> None:
         rows.append({
             "approach": approach, "corrections": cell(t.get("corrections"), "count"),
             "processing_losses": cell(t.get("losses"), "count"),
-            "s_per_correction": cell(t["build_s"] / t["corrections"] if t.get("uses_model") else None, "seconds"),
+            "s_per_correction": cell(t["build_s"] / t["timed"] if t.get("uses_model") and t.get("timed") else None,
+                                     "seconds"),
             "questions": cell(asked.get("n"), "count"), "s_per_question": cell(asked.get("s_per_call"), "seconds"),
             **{f"first_{k}": cell(None if a is None else a.loc[k, "first_attempt"], "rate")
                for k in ("familiar", "situational", "all")},
