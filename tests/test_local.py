@@ -2,8 +2,12 @@
 
 import asyncio
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -184,3 +188,46 @@ def test_the_longest_string_keeps_the_server_alive(tmp_path):
         reply = asyncio.run(make_model(cfg, served.model_args).generate("Why is the sky blue?", config=config))
         assert served.process.poll() is None
     jsonschema.validate(json.loads(reply.completion), schema)
+
+
+@needs_extra
+@pytest.mark.local
+@pytest.mark.slow
+def test_a_server_killed_mid_run_stops_the_run_and_a_rerun_resumes(tmp_path):
+    """kill -9 of the run's llama.cpp server: the run ends incomplete (exit 1, no answer counted), and the
+    same command, with a new server, finishes it."""
+    args = ["experiment=guidance", "approach=none", "limit=5"]
+    command = [sys.executable, "-m", "omseval", f"log_dir={tmp_path / 'logs'}", "model=local", *args]
+    run = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    seen: set = set()
+    while True:  # until a connection to the run's server stays open (the model client's, not a readiness probe)
+        server, open_now = server_connections(run.pid)
+        if seen & open_now:
+            break
+        assert run.poll() is None, run.communicate()
+        seen = open_now
+        time.sleep(0.5)
+    os.kill(server, signal.SIGKILL)
+    stdout, stderr = run.communicate(timeout=600)
+    assert run.returncode == 1, stderr
+    assert "rerun the same command to resume" in stdout + stderr
+    again = omseval(tmp_path, *args)
+    assert again.returncode == 0, again.stderr
+    done = [read_eval_log(i) for i in list_eval_logs(str(tmp_path / "logs"), recursive=True)]
+    [log] = [d for d in done if d.status == "success"]
+    assert len(log.samples) == 5 and all(s.error is None for s in log.samples)
+
+
+def server_connections(pid: int) -> tuple[int | None, set[int]]:
+    """The llama.cpp server `pid` started, and the client ports of the connections established to it."""
+    for children in Path(f"/proc/{pid}/task").glob("*/children"):
+        for child in children.read_text().split():
+            try:
+                argv = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if b"llama_cpp.server" in argv:
+                port = argv[argv.index(b"--port") + 1].decode()
+                rows = [line.split() for line in Path("/proc/net/tcp").read_text().splitlines()[1:]]
+                return int(child), {row[2] for row in rows if int(row[1].split(":")[1], 16) == int(port) and row[3] == "01"}
+    return None, set()
