@@ -57,6 +57,8 @@ async def build_handoff(cfg, pack: Pack, model) -> tuple[str, list[Snapshot]]:
         raise UserError(f"experiment=handoff uses the {', '.join(sorted(cases_of))} corpus's handoff cases; "
                         f"drop corpus={corpus}")
     parts = key_parts(cfg, pack, model) | {"experiment": "handoff", "conditions": conditions(cfg, pack)}
+    if cfg.limit is not None:  # the first N cases of each seed's order: a prefix of the whole run
+        parts["limit"] = cfg.limit
     key = "handoff-" + artifact.artifact_key(parts)
     final, partial = artifact.folders(Path(cfg.log_dir) / "guidance", key)
     with artifact.exclusive(final):  # a job needing the same build waits for it, then reuses it
@@ -99,11 +101,11 @@ async def _run_condition(cfg, pack: Pack, model, workdir: Path, texts: Texts, se
     workdir.mkdir(parents=True, exist_ok=True)
     log = workdir / SNAPSHOTS
     done = journal.read(log)
-    if len(done) == len(pack.handoff):
+    cases = {c.case_id: c for c in pack.handoff}
+    order = recording_schedule(list(cases), seed)[0][:cfg.limit]
+    if len(done) == len(order):
         return
     builder = make_builder(cfg, pack, workdir, model)
-    cases = {c.case_id: c for c in pack.handoff}
-    order, _ = recording_schedule(list(cases), seed)
     before = texts.by_digest[done[-1]["guidance_digest"]] if done else ""
     try:
         processed = builder.processed()

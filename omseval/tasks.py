@@ -172,8 +172,9 @@ def handoff_samples(pack: Pack, snapshots, approach: str) -> list[Sample]:
     through the model cache); agent B: the situational question with the guidance after the case."""
     by_id = {q.question_id: q for q in pack.questions}
     cases = {c.case_id: c for c in pack.handoff}
+    asked = {s.case_id for s in snapshots}  # every case, or the first N of each seed's order (limit)
     samples = [question_sample(by_id[c.agent_a_question_id], f"{c.case_id}/A", "", approach, agent="A",
-                               case_id=c.case_id, condition="agent A") for c in pack.handoff]
+                               case_id=c.case_id, condition="agent A") for c in pack.handoff if c.case_id in asked]
     for s in snapshots:
         samples.append(question_sample(
             by_id[cases[s.case_id].agent_b_question_id], f"{s.case_id}/B/seed{s.seed}/p{s.probability}", s.guidance,

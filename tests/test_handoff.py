@@ -83,6 +83,14 @@ def test_a_build_that_dies_resumes_without_redoing_work(tmp_path, monkeypatch):
     assert len(processed) == 33 - 10 and not set(processed) & set(calls)
 
 
+def test_limit_runs_the_first_cases_of_each_seed(tmp_path):
+    """limit=N: each condition stops after the first N cases of its seed's order, as the whole run began."""
+    options = ["approach=verbatim", "experiment.seeds=[11,23]", "experiment.probabilities=[0,100]"]
+    _, whole = build(config(tmp_path / "whole", *options))
+    _, first = build(config(tmp_path / "first", *options, "limit=3"))
+    assert first == [s for s in whole if s.order <= 3] and len(first) == 2 * 2 * 3
+
+
 @pytest.mark.slow
 def test_handoff_cli(tmp_path):
     result = run_module("omseval", f"log_dir={tmp_path}", "experiment=handoff", "approach=verbatim",
@@ -95,6 +103,13 @@ def test_handoff_cli(tmp_path):
     b100 = [s for s in log.samples if s.metadata["agent"] == "B" and s.metadata["probability"] == 100]
     assert all(s.metadata["arrived"] for s in b100)  # verbatim keeps the correction, marker and all
     assert all(s.metadata["guidance"] == "" for s in log.samples if s.metadata["agent"] == "A")
+    limited = run_module("omseval", f"log_dir={tmp_path / 'limited'}", "experiment=handoff", "approach=verbatim",
+                         "experiment.seeds=[11]", "experiment.probabilities=[0,100]", "limit=2")
+    assert limited.returncode == 0, limited.stderr
+    samples = read_eval_log(list_eval_logs(str(tmp_path / "limited"))[0]).samples
+    order, _ = recording_schedule([c.case_id for c in pack.handoff], 11)
+    assert sorted(s.id for s in samples) == sorted([f"{c}/A" for c in order[:2]] +
+                                                   [f"{c}/B/seed11/p{p}" for c in order[:2] for p in (0, 100)])
 
 
 def test_handoff_refuses_the_larger_corpus(tmp_path):
