@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 from omseval.guidance.build import build_guidance
-from omseval.guidance.file_edit import parse_selection, strip_fence, truncated
+from omseval.guidance.file_edit import parse_selection, rewrite_problem, strip_fence
 from omseval.models import make_model
 from omseval.offline.answering import respond
 from omseval.offline.files import HEADING, edit, select
@@ -66,13 +66,14 @@ def test_strip_fence():
 
 
 @pytest.mark.parametrize("old_len, new_len, stop, expected", [
-    (1000, 400, "stop", True),       # less than half of a long document
-    (1000, 600, "stop", False),
-    (150, 10, "stop", False),        # a short document may shrink
-    (1000, 1000, "max_tokens", True),
+    (1000, 400, "stop", "reply under half the old file's length"),  # a long document lost a part
+    (1000, 600, "stop", None),
+    (150, 10, "stop", None),                                         # a short document may shrink
+    (1000, 1000, "max_tokens", "truncated reply (max_tokens)"),
+    (1000, 0, "stop", "empty reply"),
 ])
-def test_truncation(old_len, new_len, stop, expected):
-    assert truncated("x" * old_len, "y" * new_len, stop) is expected
+def test_rewrite_problem(old_len, new_len, stop, expected):
+    assert rewrite_problem("x" * old_len, "y" * new_len, stop) == expected
 
 
 # ---------------------------------------------------------------------------------------------
@@ -155,7 +156,7 @@ def test_edit_reply_replaces_the_file_or_is_a_processing_loss(pack, tmp_path):
     assert entry == {"message_id": message.message_id, "position": message.position, "document": message.skill,
                      "correct_file": True, "chars": len(old) + len("- new line\n")}
     assert "<document>" in model.prompts[1] and old in model.prompts[1]
-    for why in ("empty reply", "truncated reply", "truncated reply"):
+    for why in ("empty reply", "reply under half the old file's length", "truncated reply (max_tokens)"):
         entry = asyncio.run(b.process(dataclasses.replace(message, message_id=f"{message.message_id}-{why}")))
         assert entry["failure"].startswith(f"processing loss: {why}")
     assert b.documents[message.skill] == old + "- new line\n" and not model.replies

@@ -1,8 +1,9 @@
 """AI editing of instruction files: the model picks a file (unless hinted), then rewrites it whole.
 
 A reply that names no single listed file gets one re-ask, then the correction is a filing failure;
-an empty or truncated rewrite keeps the old file and is a processing loss. Both are logged as failures,
-as is a model error that survived inspect's retries.
+an empty rewrite, one cut short by max_tokens, or one under half a long file's length keeps the old
+file and is a processing loss. Both are logged as failures, as is a model error that survived
+inspect's retries.
 """
 
 import re
@@ -32,18 +33,25 @@ def strip_fence(reply: str) -> str:
 
 
 def rewrite_of(old: str):
-    """An edit reply's parser: the rewritten document, or ValueError for an empty or truncated one."""
+    """An edit reply's parser: the rewritten document, or ValueError saying why it cannot replace the old one."""
     def parse(output) -> str:
         new = strip_fence(output.completion).strip()
-        if not new or truncated(old, new, output.stop_reason):
-            raise ValueError("empty reply" if not new else "truncated reply")
+        if problem := rewrite_problem(old, new, output.stop_reason):
+            raise ValueError(problem)
         return new
     return parse
 
 
-def truncated(old: str, new: str, stop_reason: str) -> bool:
-    """The model ran out of tokens, or a long document came back less than half its length."""
-    return stop_reason == "max_tokens" or len(old) > 200 and len(new) < len(old) / 2
+def rewrite_problem(old: str, new: str, stop_reason: str) -> str | None:
+    """Why a rewrite cannot replace the file: empty, cut short by max_tokens, or a long document come back
+    under half its length (a part lost); None when it can."""
+    if not new:
+        return "empty reply"
+    if stop_reason == "max_tokens":
+        return "truncated reply (max_tokens)"
+    if len(old) > 200 and len(new) < len(old) / 2:
+        return "reply under half the old file's length"
+    return None
 
 
 class FileEdit(FileBuilder):
