@@ -5,7 +5,6 @@ import asyncio
 import json
 
 import pytest
-from inspect_ai.model import get_model
 
 from omseval.guidance.build import build_guidance
 from omseval.models import make_model

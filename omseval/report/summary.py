@@ -15,7 +15,6 @@ from omseval.report.render import markdown_table, text_table
 from omseval.summary import NOTE
 
 
-
 @dataclass
 class Report:
     runs: pd.DataFrame
@@ -113,4 +112,3 @@ def report(logs_path: str, baseline: str | None = None, measure: str = "first_at
     answering = df[df["experiment"] != "handoff"]
     return Report(kept, tables.rates(df), tables.effort(df), comparisons, tables.handoff(df),
                   tables.guidance(answering), tables.tokens(df, kept), measure)
-
