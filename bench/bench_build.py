@@ -32,16 +32,27 @@ CORPUS = "larger"
 def repeated(pack, times: int):
     """The pack with its stream for CORPUS repeated `times` times."""
     stream = pack.sequence_of(CORPUS)
-    longer = [dataclasses.replace(m, message_id=f"{m.message_id}#{r}", position=r * len(stream) + m.position)
-              for r in range(times) for m in stream]
+    longer = [
+        dataclasses.replace(m, message_id=f"{m.message_id}#{r}", position=r * len(stream) + m.position)
+        for r in range(times)
+        for m in stream
+    ]
     return dataclasses.replace(pack, sequence=[m for m in pack.sequence if m.corpus != CORPUS] + longer)
 
 
 def seconds(approach: str, pack) -> float:
     with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
         with tempfile.TemporaryDirectory() as tmp:
-            cfg = compose(config_name="config", overrides=[
-                f"approach={approach}", f"corpus={CORPUS}", "model=offline", "cache=false", f"log_dir={tmp}"])
+            cfg = compose(
+                config_name="config",
+                overrides=[
+                    f"approach={approach}",
+                    f"corpus={CORPUS}",
+                    "model=offline",
+                    "cache=false",
+                    f"log_dir={tmp}",
+                ],
+            )
             model = make_model(cfg)
             start = time.perf_counter()
             asyncio.run(build_guidance(cfg, pack, model))
@@ -57,7 +68,9 @@ def main() -> None:
     register()
     pack = load_pack(SHIPPED_PACK)
     for approach in args.approach:
-        seconds(approach, dataclasses.replace(pack, sequence=pack.sequence_of(CORPUS)[:20]))  # one-time imports and set-up
+        seconds(
+            approach, dataclasses.replace(pack, sequence=pack.sequence_of(CORPUS)[:20])
+        )  # one-time imports and set-up
         previous = None
         for times in args.times:
             p = repeated(pack, times)

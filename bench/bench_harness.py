@@ -40,8 +40,13 @@ assert log.status == "success"
 def timed(command: list[str], cache: str) -> float:
     shutil.rmtree(cache, ignore_errors=True)
     began = time.monotonic()
-    subprocess.run(command, env={**os.environ, "INSPECT_CACHE_DIR": cache}, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(
+        command,
+        env={**os.environ, "INSPECT_CACHE_DIR": cache},
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     return time.monotonic() - began
 
 
@@ -68,8 +73,10 @@ def main() -> None:
             ours.append(timed(omseval, str(tmp / "cache")))
             theirs.append(timed(bare, str(tmp / "cache-bare")))
     o, b = statistics.median(ours), statistics.median(theirs)
-    print(f"{len(prompts)} samples, {calls} model calls each: omseval {o:.1f} s, bare inspect-ai {b:.1f} s, "
-          f"ratio {o / b:.2f} (median of {args.repeat}; {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f})")
+    print(
+        f"{len(prompts)} samples, {calls} model calls each: omseval {o:.1f} s, bare inspect-ai {b:.1f} s, "
+        f"ratio {o / b:.2f} (median of {args.repeat}; {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f})"
+    )
 
 
 if __name__ == "__main__":

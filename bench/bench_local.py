@@ -35,8 +35,14 @@ APPROACHES = ["none", "verbatim", "oms", "oms_no_retrieval", "file_edit_hinted",
 
 
 def overrides(approach: str, corpus: str, experiment: str, log_dir: str, limit: int | None) -> list[str]:
-    return ["model=local", f"approach={approach}", f"corpus={corpus}", f"experiment={experiment}", f"log_dir={log_dir}",
-            f"limit={'null' if limit is None else limit}"]
+    return [
+        "model=local",
+        f"approach={approach}",
+        f"corpus={corpus}",
+        f"experiment={experiment}",
+        f"log_dir={log_dir}",
+        f"limit={'null' if limit is None else limit}",
+    ]
 
 
 def config(*args):
@@ -48,9 +54,15 @@ def summary(log: str) -> pd.DataFrame:
     """Per question type: n, first_attempt, first_excluded, eventual, eventual_excluded (the report's tables)."""
     r = report(log)
     rates = {m: g.set_index("questions") for m, g in r.rates.groupby("measure")}
-    return pd.DataFrame({"n": r.effort.set_index("questions")["questions_n"],
-                         "first_attempt": rates["first_attempt"]["rate"], "first_excluded": rates["first_attempt"]["excluded"],
-                         "eventual": rates["eventual"]["rate"], "eventual_excluded": rates["eventual"]["excluded"]})
+    return pd.DataFrame(
+        {
+            "n": r.effort.set_index("questions")["questions_n"],
+            "first_attempt": rates["first_attempt"]["rate"],
+            "first_excluded": rates["first_attempt"]["excluded"],
+            "eventual": rates["eventual"]["rate"],
+            "eventual_excluded": rates["eventual"]["excluded"],
+        }
+    )
 
 
 def build(cfg, pack) -> dict:
@@ -59,8 +71,9 @@ def build(cfg, pack) -> dict:
     cfg = OmegaConf.merge(cfg, {"cache": False})
     with serving(cfg) as served:
         model = make_model(cfg, served.model_args)
-        final, partial = artifact.folders(Path(cfg.log_dir) / "guidance",
-                                          artifact.artifact_key(key_parts(cfg, pack, model)))
+        final, partial = artifact.folders(
+            Path(cfg.log_dir) / "guidance", artifact.artifact_key(key_parts(cfg, pack, model))
+        )
         before = len(correction_stream(pack, cfg.corpus.name.value, cfg.seed)) if final.exists() else 0
         if partial.exists() and not before:
             builder = make_builder(cfg, pack, partial, model)
@@ -70,8 +83,14 @@ def build(cfg, pack) -> dict:
         guidance = asyncio.run(build_guidance(cfg, pack, model))
         seconds = time.perf_counter() - start
     m = guidance.manifest
-    return {"key": guidance.key, "corrections": m["messages"], "losses": m["failures"], "build_s": seconds,
-            "timed": m["messages"] - before, "uses_model": approach_class(cfg).uses_model}
+    return {
+        "key": guidance.key,
+        "corrections": m["messages"],
+        "losses": m["failures"],
+        "build_s": seconds,
+        "timed": m["messages"] - before,
+        "uses_model": approach_class(cfg).uses_model,
+    }
 
 
 def evaluated(log_dir: Path, experiment: str, approach: str, corpus: str, limit: int | None, pack) -> dict:
@@ -82,14 +101,26 @@ def evaluated(log_dir: Path, experiment: str, approach: str, corpus: str, limit:
         log = read_eval_log(info, header_only=True)
         meta = log.eval.metadata or {}
         if log.eval.task.endswith(f"{experiment}_{corpus}_{approach}"):
-            seconds += [e.working_time for sample in read_eval_log(info).samples or [] for e in sample.events
-                        if isinstance(e, ModelEvent) and e.cache != "read" and e.working_time is not None]
-            if log.status == "success" and meta.get("pack_checksum") == pack.checksum and meta["config"]["limit"] == limit:
+            seconds += [
+                e.working_time
+                for sample in read_eval_log(info).samples or []
+                for e in sample.events
+                if isinstance(e, ModelEvent) and e.cache != "read" and e.working_time is not None
+            ]
+            if (
+                log.status == "success"
+                and meta.get("pack_checksum") == pack.checksum
+                and meta["config"]["limit"] == limit
+            ):
                 found.append(info)
     if not found:
         return {}
     table = summary(max(found, key=lambda i: i.mtime).name)
-    return {"n": int(table.loc["all", "n"]), "table": table, "s_per_call": sum(seconds) / len(seconds) if seconds else None}
+    return {
+        "n": int(table.loc["all", "n"]),
+        "table": table,
+        "s_per_call": sum(seconds) / len(seconds) if seconds else None,
+    }
 
 
 def cell(value, kind: str) -> str:
@@ -102,7 +133,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", default="larger", choices=["larger", "smaller"])
     parser.add_argument("--approaches", default=",".join(APPROACHES))
-    parser.add_argument("--limit", type=int, help="only the first N questions (every build still processes every correction)")
+    parser.add_argument(
+        "--limit", type=int, help="only the first N questions (every build still processes every correction)"
+    )
     parser.add_argument("--log-dir", default="logs/bench-local")
     parser.add_argument("--table", action="store_true", help="only print the table of what has finished ('-': not run)")
     args = parser.parse_args()
@@ -125,19 +158,26 @@ def main() -> None:
         asked, replay = (evaluated(log_dir, e, approach, args.corpus, args.limit, pack) for e in ("guidance", "replay"))
         t = json.loads(timing[approach].read_text()) if timing[approach].exists() else {}
         a, r = asked.get("table"), replay.get("table")
-        rows.append({
-            "approach": approach, "corrections": cell(t.get("corrections"), "count"),
-            "processing_losses": cell(t.get("losses"), "count"),
-            "s_per_correction": cell(t["build_s"] / t["timed"] if t.get("uses_model") and t.get("timed") else None,
-                                     "seconds"),
-            "questions": cell(asked.get("n"), "count"), "s_per_question": cell(asked.get("s_per_call"), "seconds"),
-            **{f"first_{k}": cell(None if a is None else a.loc[k, "first_attempt"], "rate")
-               for k in ("familiar", "situational", "all")},
-            "first_missing": cell(None if a is None else a.loc["all", "first_excluded"], "count"),
-            "replay_s_per_call": cell(replay.get("s_per_call"), "seconds"),
-            "replay_eventual": cell(None if r is None else r.loc["all", "eventual"], "rate"),
-            "replay_missing": cell(None if r is None else r.loc["all", "eventual_excluded"], "count"),
-        })
+        rows.append(
+            {
+                "approach": approach,
+                "corrections": cell(t.get("corrections"), "count"),
+                "processing_losses": cell(t.get("losses"), "count"),
+                "s_per_correction": cell(
+                    t["build_s"] / t["timed"] if t.get("uses_model") and t.get("timed") else None, "seconds"
+                ),
+                "questions": cell(asked.get("n"), "count"),
+                "s_per_question": cell(asked.get("s_per_call"), "seconds"),
+                **{
+                    f"first_{k}": cell(None if a is None else a.loc[k, "first_attempt"], "rate")
+                    for k in ("familiar", "situational", "all")
+                },
+                "first_missing": cell(None if a is None else a.loc["all", "first_excluded"], "count"),
+                "replay_s_per_call": cell(replay.get("s_per_call"), "seconds"),
+                "replay_eventual": cell(None if r is None else r.loc["all", "eventual"], "rate"),
+                "replay_missing": cell(None if r is None else r.loc["all", "eventual_excluded"], "count"),
+            }
+        )
     label = config(approaches[0], args.corpus, "guidance", str(log_dir), args.limit).model.label
     questions = "all questions" if args.limit is None else f"first {args.limit} questions"
     print(f"\nmodel=local ({label}), corpus={args.corpus} ({questions}), shipped pack")

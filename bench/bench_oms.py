@@ -78,8 +78,13 @@ def run(store: str, uri: str | None, limit: int | None, keep=None) -> dict:
         builder.store.reset()
         builder.close()
     n = len(messages)
-    return {"store": store, "messages": n, "messages_per_s": n / total,
-            "store_ms_per_message": 1000 * store_seconds / n, "publish_s": publish}
+    return {
+        "store": store,
+        "messages": n,
+        "messages_per_s": n / total,
+        "store_ms_per_message": 1000 * store_seconds / n,
+        "publish_s": publish,
+    }
 
 
 def copy_namespaces(uri: str, graph: dict, messages: list, names: list[str]) -> None:
@@ -119,8 +124,11 @@ def earlier(uri: str, levels: list[int], repeat: int, limit: int | None) -> None
             names += more
             times = sorted(run("neo4j", uri, limit)["store_ms_per_message"] for _ in range(repeat))
             rows.append((level, statistics.median(times)))
-            print(f"{level:3} earlier runs  store {rows[-1][1]:6.2f} ms/msg  (runs: {', '.join(f'{t:.2f}' for t in times)};"
-                  f" load average {os.getloadavg()[0]:.2f})", flush=True)
+            print(
+                f"{level:3} earlier runs  store {rows[-1][1]:6.2f} ms/msg  (runs: {', '.join(f'{t:.2f}' for t in times)};"
+                f" load average {os.getloadavg()[0]:.2f})",
+                flush=True,
+            )
     finally:
         drop(uri)
     if len(rows) > 1:
@@ -132,8 +140,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--neo4j", help="bolt URI of a Neo4j server (scripts/neo4j-server start)")
     parser.add_argument("--limit", type=int)
-    parser.add_argument("--earlier", help="numbers of earlier runs on the server, in order, e.g. 0,10,40 or "
-                                          "0,10,40,10,0 to see drift (needs --neo4j)")
+    parser.add_argument(
+        "--earlier",
+        help="numbers of earlier runs on the server, in order, e.g. 0,10,40 or "
+        "0,10,40,10,0 to see drift (needs --neo4j)",
+    )
     parser.add_argument("--repeat", type=int, default=3, help="fresh runs timed at each level (default 3)")
     args = parser.parse_args()
     if args.earlier:
@@ -143,8 +154,10 @@ def main() -> None:
         return
     rows = [run("sqlite", None, args.limit)] + ([run("neo4j", args.neo4j, args.limit)] if args.neo4j else [])
     for r in rows:
-        print(f"{r['store']:7} {r['messages']} messages  {r['messages_per_s']:7.1f} msg/s  "
-              f"store {r['store_ms_per_message']:6.2f} ms/msg  publish {r['publish_s']:.2f} s")
+        print(
+            f"{r['store']:7} {r['messages']} messages  {r['messages_per_s']:7.1f} msg/s  "
+            f"store {r['store_ms_per_message']:6.2f} ms/msg  publish {r['publish_s']:.2f} s"
+        )
 
 
 if __name__ == "__main__":

@@ -81,7 +81,9 @@ def main() -> None:
             "re.search in-process, unbounded": lambda: unbounded(questions, rows),
         }
         size = path.stat().st_size
-        print(f"{len(rows)} answers, {args.long:.0%} long ({size / 1e6:.1f} MB), median of {args.runs} runs, {os.cpu_count()} cores:")
+        print(
+            f"{len(rows)} answers, {args.long:.0%} long ({size / 1e6:.1f} MB), median of {args.runs} runs, {os.cpu_count()} cores:"
+        )
         for name, run in ways.items():
             median = statistics.median(seconds(run) for _ in range(args.runs))
             load = " ".join(f"{x:.2f}" for x in os.getloadavg())

@@ -22,8 +22,13 @@ def timed(args: list[str], log_dir: str) -> dict:
     env = {**os.environ, "INSPECT_CACHE_DIR": f"{log_dir}-cache"}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.monotonic()
-    proc = subprocess.Popen([sys.executable, "-m", "omseval", "suite=benchmark", f"log_dir={log_dir}", *args],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "omseval", "suite=benchmark", f"log_dir={log_dir}", *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     first = None
     for line in proc.stdout:
         if first is None:
@@ -48,12 +53,16 @@ def main() -> None:
             cold.append(timed(args.overrides, f"{tmp}/logs"))
             warm.append(timed(args.overrides, f"{tmp}/logs"))
     for name, runs in (("cold", cold), ("warm", warm)):
-        print(f"{name}: wall {statistics.median(r['wall'] for r in runs):.1f} s, first output "
-              f"{statistics.median(r['first'] for r in runs):.2f} s, cpu {statistics.median(r['cpu'] for r in runs):.1f} s"
-              f" ({runs[-1]['complete']})")
+        print(
+            f"{name}: wall {statistics.median(r['wall'] for r in runs):.1f} s, first output "
+            f"{statistics.median(r['first'] for r in runs):.2f} s, cpu {statistics.median(r['cpu'] for r in runs):.1f} s"
+            f" ({runs[-1]['complete']})"
+        )
     ratio = statistics.median(w["wall"] for w in warm) / statistics.median(c["wall"] for c in cold)
-    print(f"warm / cold: {ratio:.1%}; {args.repeat} repeat(s), median; {os.cpu_count()} cores, "
-          f"load average {os.getloadavg()[0]:.2f}")
+    print(
+        f"warm / cold: {ratio:.1%}; {args.repeat} repeat(s), median; {os.cpu_count()} cores, "
+        f"load average {os.getloadavg()[0]:.2f}"
+    )
 
 
 if __name__ == "__main__":

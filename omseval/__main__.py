@@ -21,9 +21,14 @@ register()
 def main(cfg: DictConfig) -> None:
     if code := run_command(check_quick, cfg):  # a mistake is one line, before any other
         sys.exit(code)
-    what = f"suite {cfg.suite.name}" if cfg.suite else f"{cfg.experiment.name.value} {cfg.corpus.name.value} {cfg.approach.name}"
-    print(f"omseval: {what}, model {cfg.model.label}, store {cfg.store.kind.value}: starting",
-          file=sys.stderr, flush=True)  # progress goes to stderr, results to stdout
+    what = (
+        f"suite {cfg.suite.name}"
+        if cfg.suite
+        else f"{cfg.experiment.name.value} {cfg.corpus.name.value} {cfg.approach.name}"
+    )
+    print(
+        f"omseval: {what}, model {cfg.model.label}, store {cfg.store.kind.value}: starting", file=sys.stderr, flush=True
+    )  # progress goes to stderr, results to stdout
     from omseval.run import run  # inspect-ai's import takes seconds: said after the line above
 
     if code := run_command(run, cfg):

@@ -41,8 +41,12 @@ def audits(items: list[tuple]) -> list[dict]:
     for (q, _, _), ms, check_passes in zip(items, stated, passes):
         found_in = [next(results) for _ in ms]
         fails = [f != (q.expect == "present") for f in found_in if f is not None]
-        out.append({"audit_check_passes": check_passes,
-                    "audit_superseded": True if any(fails) else None if None in found_in else False})
+        out.append(
+            {
+                "audit_check_passes": check_passes,
+                "audit_superseded": True if any(fails) else None if None in found_in else False,
+            }
+        )
     return out
 
 
@@ -50,5 +54,6 @@ def superseded_share(pack, corpus: str, guidance) -> float:
     """Share of the corpus's rules whose guidance still states a superseded value for any of their questions."""
     rules = pack.rules_of(corpus)
     questions = pack.questions_of(corpus)
-    return sum(any(superseded(q, r, guidance.for_rule(r)) for q in questions if q.rule_id == r.rule_id)
-               for r in rules) / len(rules)
+    return sum(
+        any(superseded(q, r, guidance.for_rule(r)) for q in questions if q.rule_id == r.rule_id) for r in rules
+    ) / len(rules)

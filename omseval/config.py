@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Optional
+from typing import Any
 
 from hydra.core.config_store import ConfigStore
 from omegaconf import MISSING
@@ -41,7 +41,7 @@ class ExperimentConfig:
 class CorpusConfig:
     name: CorpusName = MISSING
     guidance: GuidanceLayout = MISSING
-    selection_template: Optional[str] = None  # 06 template for choosing a file (null: one file, nothing to choose)
+    selection_template: str | None = None  # 06 template for choosing a file (null: one file, nothing to choose)
     editing_template: str = MISSING  # 06 template for rewriting a document
 
 
@@ -56,31 +56,31 @@ class ModelConfig:
     name: str = MISSING  # an inspect-ai model name
     label: str = MISSING  # how reports name it
     language_model: bool = True  # false for the offline heuristic: its numbers are not a model's results
-    api_key_env: Optional[str] = None  # environment variable that must be set before any work starts
-    base_url: Optional[str] = None
+    api_key_env: str | None = None  # environment variable that must be set before any work starts
+    base_url: str | None = None
     max_connections: int = 10
-    max_tokens: Optional[int] = None
-    temperature: Optional[float] = None
-    timeout: Optional[int] = None  # seconds per model call
-    max_retries: Optional[int] = None
-    seed: Optional[int] = None  # sampling seed, for providers that take one
-    path: Optional[str] = None  # local: a GGUF model file; null: the packaged SmolLM2-135M-Instruct
-    context: Optional[int] = None  # local: the context window in tokens (llama.cpp's n_ctx)
-    price: Optional[PriceConfig] = None  # null: unknown, reports show no cost
+    max_tokens: int | None = None
+    temperature: float | None = None
+    timeout: int | None = None  # seconds per model call
+    max_retries: int | None = None
+    seed: int | None = None  # sampling seed, for providers that take one
+    path: str | None = None  # local: a GGUF model file; null: the packaged SmolLM2-135M-Instruct
+    context: int | None = None  # local: the context window in tokens (llama.cpp's n_ctx)
+    price: PriceConfig | None = None  # null: unknown, reports show no cost
 
 
 @dataclass
 class StoreConfig:
     kind: StoreKind = MISSING
-    uri: Optional[str] = None  # neo4j: bolt://host:port
-    user: Optional[str] = None
-    password: Optional[str] = None
-    database: Optional[str] = None
+    uri: str | None = None  # neo4j: bolt://host:port
+    user: str | None = None
+    password: str | None = None
+    database: str | None = None
 
 
 @dataclass
 class PackConfig:
-    path: Optional[str] = None  # null: the shipped pack
+    path: str | None = None  # null: the shipped pack
 
 
 @dataclass
@@ -91,11 +91,11 @@ class Config:
     model: ModelConfig = MISSING
     store: StoreConfig = MISSING
     pack: PackConfig = field(default_factory=PackConfig)
-    seed: Optional[int] = None  # correction-stream ordering seed; null: the pack's own sequence (02)
+    seed: int | None = None  # correction-stream ordering seed; null: the pack's own sequence (02)
     log_dir: str = "logs"
-    limit: Optional[int] = None  # first N questions (smoke runs)
+    limit: int | None = None  # first N questions (smoke runs)
     cache: bool = True  # inspect-ai's model-call cache
-    max_samples: Optional[int] = None
+    max_samples: int | None = None
     suite: Any = None  # conf/suite: run every listed experiment x approach x corpus (omseval.suite)
 
 

@@ -54,8 +54,9 @@ async def build_handoff(cfg, pack: Pack, model) -> tuple[str, list[Snapshot]]:
     """(key, snapshots) for every condition; reused when complete, resumed when partial."""
     corpus = cfg.corpus.name.value
     if cases_of := {pack.rule(c.rule_id).corpus for c in pack.handoff} - {corpus}:
-        raise UserError(f"experiment=handoff uses the {', '.join(sorted(cases_of))} corpus's handoff cases; "
-                        f"drop corpus={corpus}")
+        raise UserError(
+            f"experiment=handoff uses the {', '.join(sorted(cases_of))} corpus's handoff cases; drop corpus={corpus}"
+        )
     parts = key_parts(cfg, pack, model) | {"experiment": "handoff", "conditions": conditions(cfg, pack)}
     if cfg.limit is not None:  # the first N cases of each seed's order: a prefix of the whole run
         parts["limit"] = cfg.limit
@@ -102,18 +103,28 @@ async def _run_condition(cfg, pack: Pack, model, workdir: Path, texts: Texts, se
     log = workdir / SNAPSHOTS
     done = journal.read(log)
     cases = {c.case_id: c for c in pack.handoff}
-    order = recording_schedule(list(cases), seed)[0][:cfg.limit]
+    order = recording_schedule(list(cases), seed)[0][: cfg.limit]
     if len(done) == len(order):
         return
     builder = make_builder(cfg, pack, workdir, model)
     before = texts.by_digest[done[-1]["guidance_digest"]] if done else ""
     try:
         processed = builder.processed()
-        for n, case_id in enumerate(order[len(done):], start=len(done) + 1):
+        for n, case_id in enumerate(order[len(done) :], start=len(done) + 1):
             case = cases[case_id]
             recorded = _recorded(pack, builder.recording, seed, case_id, p)
-            message = Message(cfg.corpus.name.value, seed, n, f"{case_id}/handoff", case.rule_id,
-                              pack.rule(case.rule_id).skill, "change", case.correction, f"{case_id}/handoff", False)
+            message = Message(
+                cfg.corpus.name.value,
+                seed,
+                n,
+                f"{case_id}/handoff",
+                case.rule_id,
+                pack.rule(case.rule_id).skill,
+                "change",
+                case.correction,
+                f"{case_id}/handoff",
+                False,
+            )
             if recorded and message.message_id not in processed:
                 await builder.process(message)
             after = "\n".join(builder.snapshot().values())

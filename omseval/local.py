@@ -50,8 +50,10 @@ def check(model_cfg) -> Path:
         return packaged_model()
     path = Path(model_cfg.path).expanduser()
     if path.name != PACKAGED[1] and alias(model_cfg) == PACKAGED_ALIAS:
-        raise UserError(f"model.path={model_cfg.path} is not {PACKAGED_ALIAS}: name it with "
-                        "model.name=local/<its name> and model.label")
+        raise UserError(
+            f"model.path={model_cfg.path} is not {PACKAGED_ALIAS}: name it with "
+            "model.name=local/<its name> and model.label"
+        )
     try:
         with path.open("rb") as f:
             magic = f.read(4)
@@ -114,14 +116,30 @@ def _start(path: Path, model_cfg, log) -> tuple[subprocess.Popen, str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    command = [sys.executable, "-m", "llama_cpp.server", "--model", str(path), "--host", "127.0.0.1",
-               "--port", str(port), "--model_alias", alias(model_cfg)]
+    command = [
+        sys.executable,
+        "-m",
+        "llama_cpp.server",
+        "--model",
+        str(path),
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--model_alias",
+        alias(model_cfg),
+    ]
     if model_cfg.context:
         command += ["--n_ctx", str(model_cfg.context)]
     log.seek(0)
     log.truncate()
-    proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                            preexec_fn=_die_with_parent if sys.platform == "linux" else None)
+    proc = subprocess.Popen(
+        command,
+        stdin=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        preexec_fn=_die_with_parent if sys.platform == "linux" else None,
+    )
     return proc, f"http://127.0.0.1:{port}/v1"
 
 

@@ -26,21 +26,30 @@ class LocalServerStopped(RuntimeError):
 
 
 class LocalAPI(LlamaCppPythonAPI):
-    def __init__(self, model_name: str, base_url: str | None = None, api_key: str | None = None,
-                 config: GenerateConfig = GenerateConfig(), identity: str | None = None, **model_args) -> None:
+    def __init__(
+        self,
+        model_name: str,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        config: GenerateConfig = GenerateConfig(),
+        identity: str | None = None,
+        **model_args,
+    ) -> None:
         super().__init__(model_name, base_url, api_key, config)  # the client connects to base_url ...
         self.server_url = self.base_url
         self.base_url = identity or self.base_url  # ... while inspect's cache and omseval's keys see the model file
 
-    async def generate(self, input: list[ChatMessage], tools: list[ToolInfo], tool_choice: ToolChoice,
-                       config: GenerateConfig) -> ModelOutput | tuple[ModelOutput, Any]:
+    async def generate(
+        self, input: list[ChatMessage], tools: list[ToolInfo], tool_choice: ToolChoice, config: GenerateConfig
+    ) -> ModelOutput | tuple[ModelOutput, Any]:
         try:
             return await super().generate(input, tools, tool_choice, config)
         except APITimeoutError:
             raise
         except APIConnectionError as e:
-            raise LocalServerStopped(f"the llama.cpp server at {self.server_url} stopped answering ({e}); "
-                                     "rerun the same command to resume") from None
+            raise LocalServerStopped(
+                f"the llama.cpp server at {self.server_url} stopped answering ({e}); rerun the same command to resume"
+            ) from None
 
     @property
     def schema_exclude_fields(self) -> set[str] | None:
@@ -58,8 +67,11 @@ def fitted(schema: dict, max_tokens: int | None) -> dict:
     """The schema with each free string (no enum, length or pattern of its own) limited to plain characters
     (no quote, backslash or control character) and to an equal share of half of max_tokens, counted in
     characters (the other half is left for the object's keys and punctuation), at most LONGEST_STRING."""
-    free = [node for node in nodes(schema) if node.get("type") == "string"
-            and not {"enum", "const", "maxLength", "pattern", "format"} & set(node)]
+    free = [
+        node
+        for node in nodes(schema)
+        if node.get("type") == "string" and not {"enum", "const", "maxLength", "pattern", "format"} & set(node)
+    ]
     for node in free:
         share = max_tokens // (2 * len(free)) if max_tokens else LONGEST_STRING
         node["pattern"] = rf'^[^"\\\x00-\x1f]{{0,{min(share, LONGEST_STRING)}}}$'

@@ -1,10 +1,16 @@
 """The model of a run, from config: one code path for every inspect-ai model."""
 
-from inspect_ai.model import _assistant_internal
-from inspect_ai.model import CachePolicy, GenerateConfig, Model, ModelOutput, ModelUsage, RetryDecision, get_model
-
+from inspect_ai.model import (
+    CachePolicy,
+    GenerateConfig,
+    Model,
+    ModelOutput,
+    ModelUsage,
+    RetryDecision,
+    _assistant_internal,
+    get_model,
+)
 from tenacity import RetryError
-
 
 
 def cache_policy(enabled: bool, **scopes: str) -> CachePolicy | bool:
@@ -32,8 +38,12 @@ def make_model(cfg, served: dict | None = None) -> Model:
     """The configured model; `served` holds the address and identity of a local server (omseval.local.serving)."""
     m = cfg.model
     config = GenerateConfig(
-        max_connections=m.max_connections, max_tokens=m.max_tokens, temperature=m.temperature,
-        timeout=m.timeout, max_retries=m.max_retries, seed=m.seed,
+        max_connections=m.max_connections,
+        max_tokens=m.max_tokens,
+        temperature=m.temperature,
+        timeout=m.timeout,
+        max_retries=m.max_retries,
+        seed=m.seed,
     )
     if not m.name.startswith("anthropic/"):
         # inspect imports its Anthropic provider on each run's first sample when the package is installed

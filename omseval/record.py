@@ -14,8 +14,13 @@ ATTEMPTS_KEY = "attempts"
 def attempt(n: int, output: ModelOutput | None = None, error: str | None = None) -> dict:
     """One attempt: its answer and usage, or the error that left it without an answer."""
     usage = output.usage if output is not None else None
-    return {"attempt": n, "answer": output.completion if output is not None else None, "error": error,
-            "input_tokens": usage.input_tokens if usage else 0, "output_tokens": usage.output_tokens if usage else 0}
+    return {
+        "attempt": n,
+        "answer": output.completion if output is not None else None,
+        "error": error,
+        "input_tokens": usage.input_tokens if usage else 0,
+        "output_tokens": usage.output_tokens if usage else 0,
+    }
 
 
 def verdicts(question, record: list[dict]) -> list[bool | None]:
@@ -38,5 +43,8 @@ def sample_values(passed: list[bool | None]) -> dict:
 def phase_tokens(record: list[dict]) -> dict:
     """Token usage of the first answer and of the retries."""
     phases = {"answer": record[:1], "retry": record[1:]}
-    return {f"{phase}_{kind}_tokens": sum(a.get(f"{kind}_tokens", 0) for a in attempts)
-            for phase, attempts in phases.items() for kind in ("input", "output")}
+    return {
+        f"{phase}_{kind}_tokens": sum(a.get(f"{kind}_tokens", 0) for a in attempts)
+        for phase, attempts in phases.items()
+        for kind in ("input", "output")
+    }

@@ -15,10 +15,10 @@ from hydra.core.override_parser.overrides_parser import OverridesParser
 from hydra.experimental.callback import Callback
 from omegaconf import DictConfig, OmegaConf
 
+from omseval import local
 from omseval.errors import UserError, run_command
 from omseval.pack import load_pack
 from omseval.paths import SHIPPED_PACK
-from omseval import local
 
 
 def check(cfg) -> None:
@@ -67,7 +67,11 @@ def check_closed(node: DictConfig, prefix: str = "") -> None:
     for key, value in node.items_ex(resolve=False):
         if key not in known:
             close = difflib.get_close_matches(str(key), known, n=1)
-            hint = f"did you mean {prefix}{close[0]}?" if close else f"keys of {prefix.rstrip('.') or 'the config'}: {', '.join(known)}"
+            hint = (
+                f"did you mean {prefix}{close[0]}?"
+                if close
+                else f"keys of {prefix.rstrip('.') or 'the config'}: {', '.join(known)}"
+            )
             raise UserError(f"unknown config key {prefix}{key} ('+' cannot add keys to omseval's config); {hint}")
         if isinstance(value, DictConfig):
             check_closed(value, f"{prefix}{key}.")
@@ -82,7 +86,9 @@ def check_uri(uri) -> None:
         GraphDatabase.driver(uri).close()
     except (ConfigurationError, ValueError, TypeError, AttributeError) as e:
         reason = str(e).split(". ")[0].rstrip(".")  # the driver's first sentence; the rest lists every scheme
-        raise UserError(f"store.uri={uri} is not a Neo4j URI ({reason}); expected bolt://host:port or neo4j://host:port") from None
+        raise UserError(
+            f"store.uri={uri} is not a Neo4j URI ({reason}); expected bolt://host:port or neo4j://host:port"
+        ) from None
 
 
 def check_writable(key: str, path) -> None:

@@ -29,16 +29,16 @@ def rescore(pack_dir: Path, answers: Path, out=sys.stdout) -> None:
     pack = load_pack(pack_dir)
     questions = {q.question_id: q for q in pack.questions}
     rows = stream_rows(answers, str(answers), ["question_id", "answer"])
-    with tempfile.TemporaryFile(mode="w+", encoding="utf-8", newline="") as held, \
-            ThreadPoolExecutor(1) as checker:
+    with tempfile.TemporaryFile(mode="w+", encoding="utf-8", newline="") as held, ThreadPoolExecutor(1) as checker:
         writer = csv.writer(held, lineterminator="\n")
         writer.writerow(["question_id", "passed"])
         pending = None  # the batch the workers check while the next one is read
         while batch := list(itertools.islice(rows, BATCH)):
             for row in batch:
                 if row["question_id"] not in questions:
-                    raise PackError(str(answers), f"unknown question id {row['question_id']!r}", row=row["#"],
-                                    column="question_id")
+                    raise PackError(
+                        str(answers), f"unknown question id {row['question_id']!r}", row=row["#"], column="question_id"
+                    )
             checks = [(questions[row["question_id"]], row["answer"]) for row in batch]
             pending, done = (checks, checker.submit(verdicts, checks)), pending
             write(writer, done)

@@ -28,11 +28,16 @@ def run_key(cfg, pack, model) -> str:
     """A run's log folder: what changes its results, so a rerun resumes or reuses it."""
     resolved = OmegaConf.to_container(cfg, resolve=True, enum_to_str=True)
     parts = {k: resolved[k] for k in ("experiment", "approach", "corpus", "seed", "limit", "store", "cache")}
-    parts |= {"model": [resolved["model"]["name"], model.api.base_url], "pack": pack.checksum,
-              "version": artifact.VERSION, "code": artifact.code_digest("omseval.tasks")}
+    parts |= {
+        "model": [resolved["model"]["name"], model.api.base_url],
+        "pack": pack.checksum,
+        "version": artifact.VERSION,
+        "code": artifact.code_digest("omseval.tasks"),
+    }
     digest = hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:10]
-    return (f"{cfg.experiment.name.value}-{cfg.corpus.name.value}-{cfg.approach.name}"
-            f"-seed-{seed_label(cfg.seed)}-{digest}")
+    return (
+        f"{cfg.experiment.name.value}-{cfg.corpus.name.value}-{cfg.approach.name}-seed-{seed_label(cfg.seed)}-{digest}"
+    )
 
 
 def run(cfg, overrides: list[str] | None = None) -> int:
@@ -53,16 +58,22 @@ def run(cfg, overrides: list[str] | None = None) -> int:
         if jobs == 1 or len(pending) < 2:
             results = itertools.chain(results, (evaluate(c, pack, model, job, display()) for c, job, pack in pending))
         else:  # joblib's worker processes each import once and take runs in turn
-            results = itertools.chain(results, Parallel(n_jobs=jobs, return_as="generator_unordered")(
-                delayed(evaluate_in_worker)(job, served.model_args) for _, job, _ in pending))
+            results = itertools.chain(
+                results,
+                Parallel(n_jobs=jobs, return_as="generator_unordered")(
+                    delayed(evaluate_in_worker)(job, served.model_args) for _, job, _ in pending
+                ),
+            )
         for n, (name, code, text) in enumerate(results, 1):
             print(f"\n[{n}/{len(runs)}] {name}\n{text}" if cfg.suite is not None else f"\n{text}", flush=True)
             if code:
                 failed.append(name)
     if cfg.suite is not None:
-        print(f"\nsuite {cfg.suite.name}: {len(runs) - len(failed)} of {len(runs)} runs complete"
-              + (f"; not finished (rerun to resume): {', '.join(failed)}" if failed else "")
-              + f"\nreport: python -m omseval.report {cfg.log_dir}")
+        print(
+            f"\nsuite {cfg.suite.name}: {len(runs) - len(failed)} of {len(runs)} runs complete"
+            + (f"; not finished (rerun to resume): {', '.join(failed)}" if failed else "")
+            + f"\nreport: python -m omseval.report {cfg.log_dir}"
+        )
     return 1 if failed else 0
 
 
@@ -89,9 +100,18 @@ def evaluate(cfg, pack, model, overrides: list[str], display: str | None) -> tup
     overrides = [o for o in overrides if not o.startswith("experiment=")]
     log_dir = Path(cfg.log_dir) / run_key(cfg, pack, model)
     try:
-        ok, logs = eval_set(TASKS[cfg.experiment.name.value], task_args={"overrides": overrides}, model=model,
-                            log_dir=str(log_dir), max_samples=cfg.max_samples, retry_attempts=2, retry_wait=1,
-                            log_level_transcript="info", log_realtime=False, display=display)
+        ok, logs = eval_set(
+            TASKS[cfg.experiment.name.value],
+            task_args={"overrides": overrides},
+            model=model,
+            log_dir=str(log_dir),
+            max_samples=cfg.max_samples,
+            retry_attempts=2,
+            retry_wait=1,
+            log_level_transcript="info",
+            log_realtime=False,
+            display=display,
+        )
     except UserError:
         raise
     except Exception as e:  # e.g. the model's service failed past its retries: the build resumes on rerun

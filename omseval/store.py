@@ -45,8 +45,11 @@ def neo4j_namespaces(store) -> tuple[dict[str, tuple[int, int]], callable]:
 
     check_uri(store.uri)
     driver = neo4j_store.connect(store.uri, store.user, store.password, store.database)
-    return (neo4j_store.namespaces(driver, store.database),
-            lambda ns: neo4j_store.drop(driver, ns, store.database), driver.close)
+    return (
+        neo4j_store.namespaces(driver, store.database),
+        lambda ns: neo4j_store.drop(driver, ns, store.database),
+        driver.close,
+    )
 
 
 def sqlite_namespaces(log_dir: str):
@@ -60,8 +63,11 @@ def sqlite_namespaces(log_dir: str):
         found = sqlite_store.namespaces(root)
     except sqlite3.DatabaseError as e:
         raise UserError(f"a {sqlite_store.FILE} below {log_dir} is not an OMS store: {e}") from None
-    return ({ns: counts for ns, (_, *counts) in found.items()},
-            lambda ns: sqlite_store.drop(found[ns][0]), lambda: None)
+    return (
+        {ns: counts for ns, (_, *counts) in found.items()},
+        lambda ns: sqlite_store.drop(found[ns][0]),
+        lambda: None,
+    )
 
 
 def housekeep(command: str, names: list[str], overrides: list[str]) -> None:
@@ -73,8 +79,14 @@ def housekeep(command: str, names: list[str], overrides: list[str]) -> None:
     try:
         if command == "list":
             width = max((len(ns) for ns in found), default=9)
-            print("\n".join([f"{'namespace':{width}}  statements  corrections",
-                             *(f"{ns:{width}}  {s:10}  {c:11}" for ns, (s, c) in found.items())]))
+            print(
+                "\n".join(
+                    [
+                        f"{'namespace':{width}}  statements  corrections",
+                        *(f"{ns:{width}}  {s:10}  {c:11}" for ns, (s, c) in found.items()),
+                    ]
+                )
+            )
             return
         if unknown := [ns for ns in names if ns not in found]:
             raise UserError(f"no namespace {unknown[0]!r} in this store (python -m omseval.store list shows them)")
@@ -86,9 +98,12 @@ def housekeep(command: str, names: list[str], overrides: list[str]) -> None:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m omseval.store", description=__doc__.splitlines()[0],
-                                     epilog="settings: store=neo4j|sqlite, store.uri=..., store.user=..., "
-                                            "store.password=..., store.database=..., log_dir=...")
+    parser = argparse.ArgumentParser(
+        prog="python -m omseval.store",
+        description=__doc__.splitlines()[0],
+        epilog="settings: store=neo4j|sqlite, store.uri=..., store.user=..., "
+        "store.password=..., store.database=..., log_dir=...",
+    )
     parser.add_argument("command", choices=["list", "drop"])
     parser.add_argument("args", nargs="*", help="drop: the namespaces; then any settings as key=value")
     args = parser.parse_args(argv)

@@ -38,25 +38,43 @@ from omseval.solvers import question_prompt, retry_loop
 
 
 @task
-def guidance(approach: str | None = None, corpus: str | None = None, seed: int | None = None,
-             pack: str | None = None, store: str | None = None, limit: int | None = None,
-             overrides: list[str] | None = None) -> Task:
+def guidance(
+    approach: str | None = None,
+    corpus: str | None = None,
+    seed: int | None = None,
+    pack: str | None = None,
+    store: str | None = None,
+    limit: int | None = None,
+    overrides: list[str] | None = None,
+) -> Task:
     """Build the guidance from the correction stream, then ask each question once."""
     return experiment_task(compose_config("guidance", approach, corpus, seed, pack, store, limit, overrides))
 
 
 @task
-def replay(approach: str | None = None, corpus: str | None = None, seed: int | None = None,
-           pack: str | None = None, store: str | None = None, limit: int | None = None,
-           overrides: list[str] | None = None) -> Task:
+def replay(
+    approach: str | None = None,
+    corpus: str | None = None,
+    seed: int | None = None,
+    pack: str | None = None,
+    store: str | None = None,
+    limit: int | None = None,
+    overrides: list[str] | None = None,
+) -> Task:
     """Answer with the finished guidance, retrying a failed answer with the corrective message."""
     return experiment_task(compose_config("replay", approach, corpus, seed, pack, store, limit, overrides))
 
 
 @task
-def handoff(approach: str | None = None, corpus: str | None = None, seed: int | None = None,
-            pack: str | None = None, store: str | None = None, limit: int | None = None,
-            overrides: list[str] | None = None) -> Task:
+def handoff(
+    approach: str | None = None,
+    corpus: str | None = None,
+    seed: int | None = None,
+    pack: str | None = None,
+    store: str | None = None,
+    limit: int | None = None,
+    overrides: list[str] | None = None,
+) -> Task:
     """Agent B answers with the guidance after a correction taught once, per recording probability."""
     return experiment_task(compose_config("handoff", approach, corpus, seed, pack, store, limit, overrides))
 
@@ -112,9 +130,13 @@ def experiment_task(cfg) -> Task:
         built_guidance = run_coroutine(build_guidance(cfg, pack, model))
         samples = question_samples(pack, corpus, built_guidance, approach, cfg.limit)
         built, metrics = {"guidance": built_guidance.manifest, "audit": audit_summary(samples)}, None
-    metadata = {"config": OmegaConf.to_container(cfg, resolve=True, enum_to_str=True), "pack_checksum": pack.checksum,
-                "model_label": cfg.model.label, "language_model": cfg.model.language_model,
-                "questions": dict(Counter(s.metadata["question_type"] for s in samples))} | built
+    metadata = {
+        "config": OmegaConf.to_container(cfg, resolve=True, enum_to_str=True),
+        "pack_checksum": pack.checksum,
+        "model_label": cfg.model.label,
+        "language_model": cfg.model.language_model,
+        "questions": dict(Counter(s.metadata["question_type"] for s in samples)),
+    } | built
     name = f"{cfg.experiment.name.value}_{corpus}_{approach}"
     return answer_task(name, samples, pack, cfg.experiment.attempts, cfg.cache, metadata, metrics)
 
@@ -131,10 +153,22 @@ def run_coroutine(coroutine):
 
 def question_sample(q, sample_id: str, guidance: str, approach: str, **extra) -> Sample:
     """A question as a sample: the solver reads the guidance and the check from its metadata."""
-    return Sample(id=sample_id, input=q.question, target=q.intended_rule, metadata={
-        "question_type": q.question_type, "rule_id": q.rule_id, "approach": approach, "corpus": q.corpus,
-        "question": q.question, "guidance": guidance, "guidance_chars": len(guidance), "check": q.__dict__,
-    } | extra)
+    return Sample(
+        id=sample_id,
+        input=q.question,
+        target=q.intended_rule,
+        metadata={
+            "question_type": q.question_type,
+            "rule_id": q.rule_id,
+            "approach": approach,
+            "corpus": q.corpus,
+            "question": q.question,
+            "guidance": guidance,
+            "guidance_chars": len(guidance),
+            "check": q.__dict__,
+        }
+        | extra,
+    )
 
 
 def question_samples(pack: Pack, corpus: str, guidance: Guidance, approach: str, limit: int | None) -> list[Sample]:
@@ -152,7 +186,11 @@ def audit_summary(samples: list[Sample]) -> dict:
         rule = s.metadata["rule_id"]
         final[rule] = final.get(rule, True) and s.metadata["audit_check_passes"] is True
         stated[rule] = stated.get(rule, False) or s.metadata["audit_superseded"] is True
-    return {"rules": len(final), "final_value_found": sum(final.values()), "superseded_value_stated": sum(stated.values())}
+    return {
+        "rules": len(final),
+        "final_value_found": sum(final.values()),
+        "superseded_value_stated": sum(stated.values()),
+    }
 
 
 def arrival(snapshots) -> dict:
@@ -161,10 +199,19 @@ def arrival(snapshots) -> dict:
     by_probability: dict[str, list] = {}
     for s in snapshots:
         by_probability.setdefault(str(s.probability), []).append(s)
-    return {p: {"n": len(group)} | {k: sum(bool(f(s)) for s in group) / len(group) for k, f in (
-        ("recorded", lambda s: s.recorded), ("arrived", lambda s: s.arrived),
-        ("present_before", lambda s: s.present_before), ("arrived_new", lambda s: s.arrived and not s.present_before))}
-        for p, group in by_probability.items()}
+    return {
+        p: {"n": len(group)}
+        | {
+            k: sum(bool(f(s)) for s in group) / len(group)
+            for k, f in (
+                ("recorded", lambda s: s.recorded),
+                ("arrived", lambda s: s.arrived),
+                ("present_before", lambda s: s.present_before),
+                ("arrived_new", lambda s: s.arrived and not s.present_before),
+            )
+        }
+        for p, group in by_probability.items()
+    }
 
 
 def handoff_samples(pack: Pack, snapshots, approach: str) -> list[Sample]:
@@ -173,19 +220,43 @@ def handoff_samples(pack: Pack, snapshots, approach: str) -> list[Sample]:
     by_id = {q.question_id: q for q in pack.questions}
     cases = {c.case_id: c for c in pack.handoff}
     asked = {s.case_id for s in snapshots}  # every case, or the first N of each seed's order (limit)
-    samples = [question_sample(by_id[c.agent_a_question_id], f"{c.case_id}/A", "", approach, agent="A",
-                               case_id=c.case_id, condition="agent A") for c in pack.handoff if c.case_id in asked]
+    samples = [
+        question_sample(
+            by_id[c.agent_a_question_id],
+            f"{c.case_id}/A",
+            "",
+            approach,
+            agent="A",
+            case_id=c.case_id,
+            condition="agent A",
+        )
+        for c in pack.handoff
+        if c.case_id in asked
+    ]
     for s in snapshots:
-        samples.append(question_sample(
-            by_id[cases[s.case_id].agent_b_question_id], f"{s.case_id}/B/seed{s.seed}/p{s.probability}", s.guidance,
-            approach, agent="B", case_id=s.case_id, condition=f"agent B p{s.probability}", seed=s.seed,
-            probability=s.probability, order=s.order,
-            recorded=s.recorded, arrived=s.arrived, present_before=s.present_before))
+        samples.append(
+            question_sample(
+                by_id[cases[s.case_id].agent_b_question_id],
+                f"{s.case_id}/B/seed{s.seed}/p{s.probability}",
+                s.guidance,
+                approach,
+                agent="B",
+                case_id=s.case_id,
+                condition=f"agent B p{s.probability}",
+                seed=s.seed,
+                probability=s.probability,
+                order=s.order,
+                recorded=s.recorded,
+                arrived=s.arrived,
+                present_before=s.present_before,
+            )
+        )
     return samples
 
 
-def answer_task(name: str, samples: list[Sample], pack: Pack, attempts: int, cache: bool, metadata: dict,
-                metrics=None) -> Task:
+def answer_task(
+    name: str, samples: list[Sample], pack: Pack, attempts: int, cache: bool, metadata: dict, metrics=None
+) -> Task:
     """Answer each question with its guidance; retry a failed answer up to `attempts` attempts in all.
     `metrics`: in place of the scorer's own (handoff groups by agent and probability)."""
     answer = chain(question_prompt(pack.templates["question"]), generate(cache=cache_policy(cache)))

@@ -13,26 +13,70 @@ STOPWORDS = frozenset(
     about after before over under more most other some such only own same please new now""".split()
 )
 # Words that announce a correction rather than say what it is about.
-CHANGE_WORDS = frozenset("""update updated change changed changes correction reminder note heads going forward from now
-    on instead rather anymore longer new rule again remember keep always never please team our we use using""".split())
-NUMBERS = {w: str(i) for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty".split())}
-NUMBERS |= {"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "seventy": "70", "eighty": "80",
-            "ninety": "90", "hundred": "100", "single": "1", "twice": "2", "double": "2"}
-ORDINALS = {w: str(i) for i, w in enumerate(
-    "first second third fourth fifth sixth seventh eighth ninth tenth".split(), start=1)}
+CHANGE_WORDS = frozenset(
+    """update updated change changed changes correction reminder note heads going forward from now
+    on instead rather anymore longer new rule again remember keep always never please team our we use using""".split()
+)
+NUMBERS = {
+    w: str(i)
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+        "seventeen eighteen nineteen twenty".split()
+    )
+}
+NUMBERS |= {
+    "thirty": "30",
+    "forty": "40",
+    "fifty": "50",
+    "sixty": "60",
+    "seventy": "70",
+    "eighty": "80",
+    "ninety": "90",
+    "hundred": "100",
+    "single": "1",
+    "twice": "2",
+    "double": "2",
+}
+ORDINALS = {
+    w: str(i) for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split(), start=1)
+}
 # A unit's abbreviations and synonyms, read as the unit itself ("45 mins" counts what "45 minutes" counts).
-UNIT_NAMES = {"sec": "second", "min": "minute", "hr": "hour", "wk": "week", "yr": "year", "px": "pixel",
-              "pp": "page", "pg": "page", "pt": "point", "char": "character", "%": "percent", "pct": "percent",
-              "secs": "second", "hrs": "hour", "wks": "week", "yrs": "year", "pts": "point", "pgs": "page",
-              "ms": "millisecond", "msec": "millisecond", "h": "hour", "kb": "kilobyte", "mb": "megabyte",
-              "gb": "gigabyte", "tb": "terabyte", "axis": "dimension", "axe": "dimension", "dimensional": "dimension"}
+UNIT_NAMES = {
+    "sec": "second",
+    "min": "minute",
+    "hr": "hour",
+    "wk": "week",
+    "yr": "year",
+    "px": "pixel",
+    "pp": "page",
+    "pg": "page",
+    "pt": "point",
+    "char": "character",
+    "%": "percent",
+    "pct": "percent",
+    "secs": "second",
+    "hrs": "hour",
+    "wks": "week",
+    "yrs": "year",
+    "pts": "point",
+    "pgs": "page",
+    "ms": "millisecond",
+    "msec": "millisecond",
+    "h": "hour",
+    "kb": "kilobyte",
+    "mb": "megabyte",
+    "gb": "gigabyte",
+    "tb": "terabyte",
+    "axis": "dimension",
+    "axe": "dimension",
+    "dimensional": "dimension",
+}
 NEGATORS = r"(?:not|instead of|rather than|no longer|never|replacing|replaces|replace)"
 _TOKEN = re.compile(
     r"[A-Z][a-z]+ [A-HJ-Z](?![\w'’/&-])"  # a name with a letter: "Engineer A"
     r"|(?<=[a-z,;] )[A-Z][a-z]+(?: [A-Z][a-z]+)+"  # a proper name inside a sentence: "Ops Desk"
-    r"|`[^`]+`|\"[^\"]+\"|“[^”]+”|'[^' ]+(?: [^' ]+)?'|\S+")
+    r"|`[^`]+`|\"[^\"]+\"|“[^”]+”|'[^' ]+(?: [^' ]+)?'|\S+"
+)
 _NUMBER = re.compile(r"^[-+]?\d+(?:[.,:/x×-]\d+)*%?$")
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(`*])")  # after . ! ? before a capital, quote, ( ` or *
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
@@ -51,14 +95,17 @@ def stem(word: str) -> str:
 
 
 # What numbers count, in groups of one kind of quantity ("48 hours" and "five business days" are both time).
-UNITS = [{stem(w) for w in group.split()} for group in (
-    "millisecond second minute hour day week fortnight month quarter year",
-    "byte kilobyte megabyte gigabyte terabyte",
-    "character word line sentence paragraph page slide",
-    "pixel point em rem inch cm mm",
-    "percent",
-    "dimension",
-)]
+UNITS = [
+    {stem(w) for w in group.split()}
+    for group in (
+        "millisecond second minute hour day week fortnight month quarter year",
+        "byte kilobyte megabyte gigabyte terabyte",
+        "character word line sentence paragraph page slide",
+        "pixel point em rem inch cm mm",
+        "percent",
+        "dimension",
+    )
+]
 
 
 def terms(text: str) -> list[str]:
@@ -69,8 +116,9 @@ def terms(text: str) -> list[str]:
 def content_terms(text: str, ignore: set[str] = frozenset()) -> set[str]:
     """Stemmed words that say what a text is about: no stop words, change words or number words."""
     words = re.findall(r"[a-z]+", text.lower())
-    return {stem(w) for w in words if w not in STOPWORDS and w not in CHANGE_WORDS and w not in NUMBERS
-            and len(w) > 2} - ignore
+    return {
+        stem(w) for w in words if w not in STOPWORDS and w not in CHANGE_WORDS and w not in NUMBERS and len(w) > 2
+    } - ignore
 
 
 def sentences(text: str) -> list[str]:
@@ -107,9 +155,13 @@ def value_sets(text: str) -> tuple[set[str], set[str]]:
         v = _value(raw, last=i + 1 == len(words))
         if v is None:
             continue
-        before = " ".join(words[max(0, i - 3):i]).lower()
-        if (re.search(rf"\b{NEGATORS}\W*$", before) or re.search(r"\b(?:up|down) from\W*$", before)
-                or re.search(r"\bfrom\W*$", before) and _to_follows(words, i)):
+        before = " ".join(words[max(0, i - 3) : i]).lower()
+        if (
+            re.search(rf"\b{NEGATORS}\W*$", before)
+            or re.search(r"\b(?:up|down) from\W*$", before)
+            or re.search(r"\bfrom\W*$", before)
+            and _to_follows(words, i)
+        ):
             negated.add(v)
         else:
             found.add(v)
@@ -117,23 +169,43 @@ def value_sets(text: str) -> tuple[set[str], set[str]]:
 
 
 def numbers_to_digits(text: str) -> str:
-    """"twenty-four" -> 24, "four hundred" -> 400, "1,000" -> 1000, "minus 19" -> -19, "six per cent" -> 6%."""
+    """ "twenty-four" -> 24, "four hundred" -> 400, "1,000" -> 1000, "minus 19" -> -19, "six per cent" -> 6%."""
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text).replace("\u2212", "-")
     text = re.sub(r"(?<![\w.])\.(?=\d)", "0.", text)  # ".08" -> "0.08"
-    text = re.sub(r"\b(%s)[- ](one|two|three|four|five|six|seven|eight|nine)\b" % "|".join(_TENS),
-                  lambda m: str(_TENS[m.group(1).lower()] + int(NUMBERS[m.group(2).lower()])), text, flags=re.I)
-    text = re.sub(r"\b(\w+) hundred\b", lambda m: str(int(NUMBERS.get(m.group(1).lower(), m.group(1))) * 100)
-                  if NUMBERS.get(m.group(1).lower(), m.group(1)).isdigit() else m.group(0), text, flags=re.I)
+    text = re.sub(
+        r"\b(%s)[- ](one|two|three|four|five|six|seven|eight|nine)\b" % "|".join(_TENS),
+        lambda m: str(_TENS[m.group(1).lower()] + int(NUMBERS[m.group(2).lower()])),
+        text,
+        flags=re.I,
+    )
+    text = re.sub(
+        r"\b(\w+) hundred\b",
+        lambda m: (
+            str(int(NUMBERS.get(m.group(1).lower(), m.group(1))) * 100)
+            if NUMBERS.get(m.group(1).lower(), m.group(1)).isdigit()
+            else m.group(0)
+        ),
+        text,
+        flags=re.I,
+    )
     text = re.sub(r"\bminus (?=\d)", "-", text, flags=re.I)
-    text = re.sub(r"\b(?:an? |one )?(quarter|half)(?= of\b| the\b)", lambda m: "25%" if m.group(1).lower() == "quarter"
-                  else "50%", text, flags=re.I)  # "a quarter of", not "each quarter"
+    text = re.sub(
+        r"\b(?:an? |one )?(quarter|half)(?= of\b| the\b)",
+        lambda m: "25%" if m.group(1).lower() == "quarter" else "50%",
+        text,
+        flags=re.I,
+    )  # "a quarter of", not "each quarter"
     text = re.sub(r"\bonce (?=a|an|per|each)\b", "1 ", text, flags=re.I)  # "once a week"; not "once every ten weeks"
-    return re.sub(r"\b(\d+(?:\.\d+)?|%s) ?(?:percent|per cent|pct)\b" % "|".join(NUMBERS),
-                  lambda m: NUMBERS.get(m.group(1).lower(), m.group(1)) + "%", text, flags=re.I)
+    return re.sub(
+        r"\b(\d+(?:\.\d+)?|%s) ?(?:percent|per cent|pct)\b" % "|".join(NUMBERS),
+        lambda m: NUMBERS.get(m.group(1).lower(), m.group(1)) + "%",
+        text,
+        flags=re.I,
+    )
 
 
 def _to_follows(words: list[str], i: int) -> bool:
-    return any(w.lower() == "to" for w in words[i + 1:i + 4])
+    return any(w.lower() == "to" for w in words[i + 1 : i + 4])
 
 
 def _clean(token: str) -> str:

@@ -41,8 +41,12 @@ class _Worker:
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-I", "-S", __file__],  # standard library only: quick to start
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-I", "-S", __file__],  # standard library only: quick to start
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            bufsize=0,
+        )
         if self.proc.stdout.read(1) != b"r":  # started: the time limit covers searches, not the start-up
             raise RuntimeError("the check's worker process did not start")
         os.set_blocking(self.proc.stdin.fileno(), False)
@@ -57,7 +61,7 @@ class _Worker:
         results: list[bool | None] = []
         with self.lock:
             while len(results) < len(lines):
-                results += self.run(lines[len(results):], timeout)
+                results += self.run(lines[len(results) :], timeout)
                 if len(results) < len(lines):
                     results.append(None)
         return results
@@ -76,7 +80,7 @@ class _Worker:
                 readable, writable, _ = select.select([receive], wait, [], max(0.0, deadline - time.monotonic()))
                 if writable:
                     try:
-                        sent += os.write(send, data[sent:sent + 65536])
+                        sent += os.write(send, data[sent : sent + 65536])
                     except BrokenPipeError:  # the worker died: read what it answered, then end of file
                         sent = len(data)
                 if readable:

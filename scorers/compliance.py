@@ -60,14 +60,21 @@ def _by_type(m: Metric, name: str) -> Metric:
     return grouped(m, "question_type", all_label=f"{name}_all", name_template=f"{name}_{{group_name}}")
 
 
-METRICS = [_by_type(first_attempt(), "first_attempt"), _by_type(eventual(), "eventual"), corrective_messages(),
-           _by_type(first_attempt_n(), "first_attempt_n"), _by_type(eventual_n(), "eventual_n")]
+METRICS = [
+    _by_type(first_attempt(), "first_attempt"),
+    _by_type(eventual(), "eventual"),
+    corrective_messages(),
+    _by_type(first_attempt_n(), "first_attempt_n"),
+    _by_type(eventual_n(), "eventual_n"),
+]
 
 
 def handoff_metrics() -> list[Metric]:
     """Agent A's and, per recording probability, agent B's first-attempt rate and count (metadata `condition`)."""
-    return [grouped(m(), "condition", all_label=f"{name}_all", name_template=f"{name}_{{group_name}}")
-            for m, name in ((first_attempt, "followed"), (first_attempt_n, "followed_n"))]
+    return [
+        grouped(m(), "condition", all_label=f"{name}_all", name_template=f"{name}_{{group_name}}")
+        for m, name in ((first_attempt, "followed"), (first_attempt_n, "followed_n"))
+    ]
 
 
 @scorer(metrics=METRICS)
@@ -75,10 +82,16 @@ def compliance():
     async def score(state: TaskState, target: Target) -> Score:
         record = state.store.get(ATTEMPTS_KEY, [])
         passed = verdicts(Question(**state.metadata["check"]), record)
-        lines = [f"attempt {a['attempt']}: " + ({True: "pass", False: "fail"}.get(p) or
-                                                 f"missing ({a['error'] or 'the check timed out'})")
-                 for a, p in zip(record, passed)]
-        return Score(value=sample_values(passed), answer=record[-1]["answer"] if record else None,
-                     explanation="\n".join(lines), metadata={"verdicts": passed} | phase_tokens(record))
+        lines = [
+            f"attempt {a['attempt']}: "
+            + ({True: "pass", False: "fail"}.get(p) or f"missing ({a['error'] or 'the check timed out'})")
+            for a, p in zip(record, passed)
+        ]
+        return Score(
+            value=sample_values(passed),
+            answer=record[-1]["answer"] if record else None,
+            explanation="\n".join(lines),
+            metadata={"verdicts": passed} | phase_tokens(record),
+        )
 
     return score

@@ -30,8 +30,13 @@ def retry_loop(answer: Solver, retry_template: str, attempts: int = 3, cache: bo
                 if n == 1:
                     state = await answer(state, generate)
                 else:
-                    prompt = fill(retry_template, guidance=state.metadata["guidance"], question=question.question,
-                                  previous_answer=record[-1]["answer"], corrective_message=question.corrective_message)
+                    prompt = fill(
+                        retry_template,
+                        guidance=state.metadata["guidance"],
+                        question=question.question,
+                        previous_answer=record[-1]["answer"],
+                        corrective_message=question.corrective_message,
+                    )
                     state.messages = [ChatMessageUser(content=prompt)]
                     # scoped by attempt: a retry prompt that repeats an earlier one is still a fresh call
                     state = await generate(state, cache=cache_policy(cache, attempt=str(n)))
@@ -42,8 +47,10 @@ def retry_loop(answer: Solver, retry_template: str, attempts: int = 3, cache: bo
                 record.append(attempt(n, error=describe(e)))
             passed = verdicts(question, record[-1:])[0]
             if passed is None:
-                logger.warning(f"{state.sample_id}: attempt {n} is missing evidence: "
-                               f"{record[-1]['error'] or 'the check timed out'}")
+                logger.warning(
+                    f"{state.sample_id}: attempt {n} is missing evidence: "
+                    f"{record[-1]['error'] or 'the check timed out'}"
+                )
                 break
             if passed:
                 break

@@ -41,8 +41,14 @@ def shipped():
 
 def run_module(*args, cwd=None, env=None) -> subprocess.CompletedProcess:
     """Run `python -m <args>` as a user would, capturing output."""
-    return subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True, cwd=cwd,
-                          env={**os.environ, **(env or {})}, timeout=900)
+    return subprocess.run(
+        [sys.executable, "-m", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, **(env or {})},
+        timeout=900,
+    )
 
 
 def stderr_lines(result) -> list[str]:

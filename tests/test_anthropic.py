@@ -19,9 +19,13 @@ class FakeMessages(BaseHTTPRequestHandler):
         body = json.loads(self.rfile.read(int(self.headers["content-length"])))
         FakeMessages.requests.append({"path": self.path, "body": body, "key": self.headers.get("x-api-key")})
         reply = {
-            "id": f"msg_{len(FakeMessages.requests)}", "type": "message", "role": "assistant",
-            "model": body["model"], "content": [{"type": "text", "text": ANSWER}],
-            "stop_reason": "end_turn", "stop_sequence": None,
+            "id": f"msg_{len(FakeMessages.requests)}",
+            "type": "message",
+            "role": "assistant",
+            "model": body["model"],
+            "content": [{"type": "text", "text": ANSWER}],
+            "stop_reason": "end_turn",
+            "stop_sequence": None,
             "usage": {"input_tokens": 10, "output_tokens": 12},
         }
         data = json.dumps(reply).encode()
@@ -46,8 +50,15 @@ def fake_api():
 
 @pytest.mark.slow
 def test_sonnet_through_the_anthropic_client(tmp_path, fake_api):
-    args = ["omseval", f"log_dir={tmp_path / 'logs'}", "model=sonnet", f"model.base_url={fake_api}",
-            "model.max_retries=0", "approach=verbatim", "limit=3"]
+    args = [
+        "omseval",
+        f"log_dir={tmp_path / 'logs'}",
+        "model=sonnet",
+        f"model.base_url={fake_api}",
+        "model.max_retries=0",
+        "approach=verbatim",
+        "limit=3",
+    ]
     env = {"ANTHROPIC_API_KEY": "test-key"}
     result = run_module(*args, cwd=tmp_path, env=env)
     assert result.returncode == 0, result.stderr

@@ -9,12 +9,12 @@ import time
 from types import SimpleNamespace
 
 import pytest
+from omseval.scorers import check
+from omseval.scorers.check import verdict
 
 from omseval.pack import FILES, load_pack
 from omseval.pack._csv import BOM, read_rows, write_rows
 from omseval.pack.lint import CONTROL_KINDS
-from omseval.scorers import check
-from omseval.scorers.check import verdict
 
 
 def Q(pattern: str, expect: str = "present", required_pattern: str = "") -> SimpleNamespace:
@@ -23,8 +23,10 @@ def Q(pattern: str, expect: str = "present", required_pattern: str = "") -> Simp
 
 def re_verdict(q, text: str) -> bool:
     """The schema's definition, with Python's `re`."""
+
     def found(p):
         return re.search(p, text, re.MULTILINE) is not None
+
     return found(q.pattern) == (q.expect == "present") and (not q.required_pattern or found(q.required_pattern))
 
 
@@ -32,52 +34,64 @@ def re_verdict(q, text: str) -> bool:
 # flags
 
 
-@pytest.mark.parametrize("pattern, text, expected", [
-    (r"^b", "a\nb", True),          # ^ matches after a newline
-    (r"a$", "a\nb", True),          # $ matches before a newline
-    (r"^b$", "a\nb\nc", True),
-    (r"^b", "ab", False),
-    (r"a$", "ab", False),
-    (r"\Ab", "a\nb", False),        # \A and \Z stay string anchors
-    (r"a\Z", "a\nb", False),
-    (r"^- item$", "List:\n- item\nend", True),
-])
+@pytest.mark.parametrize(
+    "pattern, text, expected",
+    [
+        (r"^b", "a\nb", True),  # ^ matches after a newline
+        (r"a$", "a\nb", True),  # $ matches before a newline
+        (r"^b$", "a\nb\nc", True),
+        (r"^b", "ab", False),
+        (r"a$", "ab", False),
+        (r"\Ab", "a\nb", False),  # \A and \Z stay string anchors
+        (r"a\Z", "a\nb", False),
+        (r"^- item$", "List:\n- item\nend", True),
+    ],
+)
 def test_multiline_anchors(pattern, text, expected):
     assert verdict(Q(pattern), text) is expected
     assert re_verdict(Q(pattern), text) is expected
 
 
-@pytest.mark.parametrize("pattern, text, expected", [
-    (r"(?i)four dimensions", "FOUR Dimensions", True),
-    (r"four dimensions", "FOUR Dimensions", False),   # case-sensitive by default
-    (r"Four", "four", False),
-    (r"(?i:four) Dimensions", "FOUR Dimensions", True),
-    (r"(?i:four) Dimensions", "FOUR DIMENSIONS", False),
-])
+@pytest.mark.parametrize(
+    "pattern, text, expected",
+    [
+        (r"(?i)four dimensions", "FOUR Dimensions", True),
+        (r"four dimensions", "FOUR Dimensions", False),  # case-sensitive by default
+        (r"Four", "four", False),
+        (r"(?i:four) Dimensions", "FOUR Dimensions", True),
+        (r"(?i:four) Dimensions", "FOUR DIMENSIONS", False),
+    ],
+)
 def test_case_sensitivity(pattern, text, expected):
     assert verdict(Q(pattern), text) is expected
 
 
-@pytest.mark.parametrize("pattern, text, expected", [
-    (r"a.b", "a\nb", False),        # DOTALL is not on
-    (r"a.b", "a-b", True),
-    (r"start.*end", "start\nmiddle\nend", False),
-    (r"(?s)start.*end", "start\nmiddle\nend", True),   # unless asked for inline
-    (r"a b", "a b", True),          # VERBOSE is not on: spaces count
-    (r"a b", "ab", False),
-    (r"(?x)a b", "ab", True),
-])
+@pytest.mark.parametrize(
+    "pattern, text, expected",
+    [
+        (r"a.b", "a\nb", False),  # DOTALL is not on
+        (r"a.b", "a-b", True),
+        (r"start.*end", "start\nmiddle\nend", False),
+        (r"(?s)start.*end", "start\nmiddle\nend", True),  # unless asked for inline
+        (r"a b", "a b", True),  # VERBOSE is not on: spaces count
+        (r"a b", "ab", False),
+        (r"(?x)a b", "ab", True),
+    ],
+)
 def test_no_dotall_no_verbose(pattern, text, expected):
     assert verdict(Q(pattern), text) is expected
 
 
-@pytest.mark.parametrize("pattern, text, expected", [
-    (r"b", "abc", True),            # search, not fullmatch or match
-    (r"abc", "xx abc yy", True),
-    (r"c", "abc", True),
-    (r"^abc$", "xabc", False),
-    (r"\b3\b", "use 3 axes", True),
-])
+@pytest.mark.parametrize(
+    "pattern, text, expected",
+    [
+        (r"b", "abc", True),  # search, not fullmatch or match
+        (r"abc", "xx abc yy", True),
+        (r"c", "abc", True),
+        (r"^abc$", "xabc", False),
+        (r"\b3\b", "use 3 axes", True),
+    ],
+)
 def test_search_not_fullmatch(pattern, text, expected):
     assert verdict(Q(pattern), text) is expected
 
@@ -95,9 +109,9 @@ def test_present():
 
 def test_absent_and_required():
     q = Q(r"(?i)\b(two|three|2|3)[ -](dimensions?|axes)\b", "absent", r"(?i)\b(map|chart|axes)\b")
-    assert verdict(q, "Build a positioning map with four axes.") is True       # absent, required found
-    assert verdict(q, "Use four of them.") is False                            # absent, required missing
-    assert verdict(q, "Build a positioning map with three axes.") is False     # stale value present
+    assert verdict(q, "Build a positioning map with four axes.") is True  # absent, required found
+    assert verdict(q, "Use four of them.") is False  # absent, required missing
+    assert verdict(q, "Build a positioning map with three axes.") is False  # stale value present
     assert verdict(q, "") is False
 
 
@@ -153,7 +167,7 @@ def test_apostrophe_protected_pattern_from_a_pack_file(pack_copy):
     assert verdict(q1, "Total: =SUM(A1:A9)") is True
     assert verdict(q1, "Total: 'SUM(A1:A9)") is False
     assert verdict(q2, "type '=5 in the cell") is True
-    assert verdict(q2, "type =5 in the cell") is False      # the apostrophe is part of the pattern
+    assert verdict(q2, "type =5 in the cell") is False  # the apostrophe is part of the pattern
     assert verdict(q3, "a --> b") is True
     assert verdict(q4, "Hello @@first_name@@") is True
 
@@ -208,14 +222,17 @@ def test_controls_pass_and_fail_as_labelled(shipped):
 
 
 @pytest.mark.filterwarnings("ignore:Possible nested set:FutureWarning")
-@pytest.mark.parametrize("pattern, text", [
-    (r"\bm\b", "The room is 20 m² in size."),             # re: '²' is a word character
-    (r"^\W", "½ cup of sugar"),                            # re: '½' is a word character
-    (r"a\sb", "a\x1cb"),                                   # re: '\x1c' is whitespace
-    (r"[[:digit:]]", "call extension 5"),                  # re: a plain set of '[', ':', 'd', ... then ']'
-    (r"\ud800", "a lone surrogate \ud800 here"),             # a str that is not valid UTF-8 still matches
-    (r"^\U0001F600$", "emoji\n\U0001F600"),
-])
+@pytest.mark.parametrize(
+    "pattern, text",
+    [
+        (r"\bm\b", "The room is 20 m² in size."),  # re: '²' is a word character
+        (r"^\W", "½ cup of sugar"),  # re: '½' is a word character
+        (r"a\sb", "a\x1cb"),  # re: '\x1c' is whitespace
+        (r"[[:digit:]]", "call extension 5"),  # re: a plain set of '[', ':', 'd', ... then ']'
+        (r"\ud800", "a lone surrogate \ud800 here"),  # a str that is not valid UTF-8 still matches
+        (r"^\U0001F600$", "emoji\n\U0001f600"),
+    ],
+)
 def test_verdict_agrees_with_re_on_unicode_classes(pattern, text):
     assert verdict(Q(pattern), text) == re_verdict(Q(pattern), text)
 
@@ -229,10 +246,18 @@ def test_batch_with_a_time_out_in_the_middle():
     check.verdicts([(Q("a"), "a")] * 2 * len(check._workers))  # every worker started
     before = [w.proc for w in check._workers]
     stuck = "a" * 5000 + "b"
-    checks = [(Q(r"^b", "present"), "a\nb"), (Q("x"), "y"), (Q(r"\d", "absent"), "none"), (Q("a+b"), stuck),
-              (Q(r"(a|aa)+$"), stuck),
-              (Q("y", "present", r"(a|aa)+$"), "y" + stuck), (Q("c"), "abc"), (Q("z", "absent"), "z"),
-              (Q(r"(?i)B$"), "ab"), (Q("q", "absent", "r"), "r")]
+    checks = [
+        (Q(r"^b", "present"), "a\nb"),
+        (Q("x"), "y"),
+        (Q(r"\d", "absent"), "none"),
+        (Q("a+b"), stuck),
+        (Q(r"(a|aa)+$"), stuck),
+        (Q("y", "present", r"(a|aa)+$"), "y" + stuck),
+        (Q("c"), "abc"),
+        (Q("z", "absent"), "z"),
+        (Q(r"(?i)B$"), "ab"),
+        (Q("q", "absent", "r"), "r"),
+    ]
     start = time.monotonic()
     assert check.verdicts(checks, timeout=0.2) == [True, False, True, True, None, None, True, False, True, True]
     assert time.monotonic() - start < 4.0
@@ -257,7 +282,7 @@ def test_batch_verdicts_agree_with_re_on_pack_answers(shipped):
     """Every control answer, alone and inside long answers, also with a required pattern."""
     pack, controls = shipped
     texts = [c.answer for q in pack.questions for answers in controls.get(q.question_id, {}).values() for c in answers]
-    long = ["\n\n".join(texts[i:i + 40]) for i in range(0, len(texts), 40)]
+    long = ["\n\n".join(texts[i : i + 40]) for i in range(0, len(texts), 40)]
     checks = []
     for n, q in enumerate(pack.questions):
         sample = [c.answer for answers in controls.get(q.question_id, {}).values() for c in answers]

@@ -89,8 +89,9 @@ def test_multirun_seed_sweep_keeps_log_events(tmp_path):
         log = read_eval_log(info)
         assert log.status == "success"
         # Hydra's job logging would strip inspect's handler from the second job on
-        assert any(e.event == "logger" and "corrective message" in e.message.message
-                   for s in log.samples for e in s.events)
+        assert any(
+            e.event == "logger" and "corrective message" in e.message.message for s in log.samples for e in s.events
+        )
     seeds = {read_eval_log(i).eval.metadata["config"]["seed"] for i in logs}
     assert seeds == {3, 5}
 

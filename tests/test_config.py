@@ -39,19 +39,22 @@ def test_options_on_disk_match_groups():
         assert sorted(p.stem for p in (ROOT / "conf" / group).glob("*.yaml")) == sorted(options)
 
 
-@pytest.mark.parametrize("override,message", [
-    ("approach=nope", "Could not find 'approach/nope'"),
-    ("seed=abc", "seed"),
-    ("limit=many", "limit"),
-    ("approach.top_kk=3", "top_kk"),
-    ("+approach.top_kk=3", "approach.top_kk: Key 'top_kk' not in"),
-    ("approach.top_k=many", "approach.top_k: Value 'many'"),
-    ("approach.top_k=0", "approach.top_k must be a positive integer"),
-    ("approach._target_=omseval.text.stem", "is not a guidance builder class"),
-    ("corpus.name=medium", "medium"),
-    ("limit=0", "limit must be a positive integer"),
-    ("experiment.attempts=-1", "experiment.attempts must be a positive integer"),
-])
+@pytest.mark.parametrize(
+    "override,message",
+    [
+        ("approach=nope", "Could not find 'approach/nope'"),
+        ("seed=abc", "seed"),
+        ("limit=many", "limit"),
+        ("approach.top_kk=3", "top_kk"),
+        ("+approach.top_kk=3", "approach.top_kk: Key 'top_kk' not in"),
+        ("approach.top_k=many", "approach.top_k: Value 'many'"),
+        ("approach.top_k=0", "approach.top_k must be a positive integer"),
+        ("approach._target_=omseval.text.stem", "is not a guidance builder class"),
+        ("corpus.name=medium", "medium"),
+        ("limit=0", "limit must be a positive integer"),
+        ("experiment.attempts=-1", "experiment.attempts must be a positive integer"),
+    ],
+)
 def test_refusals(override, message):
     result = run_module("omseval", override)
     assert result.returncode != 0

@@ -6,6 +6,7 @@ import json
 from types import SimpleNamespace
 
 import pytest
+
 from omseval.guidance.build import build_guidance
 from omseval.guidance.file_edit import parse_selection, rewrite_problem, strip_fence
 from omseval.models import make_model
@@ -37,20 +38,30 @@ def pack():
 # parsing the model's replies
 
 
-@pytest.mark.parametrize("reply", [
-    "chart-design.md", "chart-design", "I would file it in `chart-design.md`.", '"chart-design.md"',
-    "File: chart-design.md (the chart guide)", "**chart-design**",
-])
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "chart-design.md",
+        "chart-design",
+        "I would file it in `chart-design.md`.",
+        '"chart-design.md"',
+        "File: chart-design.md (the chart guide)",
+        "**chart-design**",
+    ],
+)
 def test_selection_accepts_one_listed_name(reply):
     assert parse_selection(reply, NAMES) == "chart-design"
 
 
-@pytest.mark.parametrize("reply, problem", [
-    ("charts.md", "none of the listed files"),
-    ("design.md", "none of the listed files"),
-    ("", "none of the listed files"),
-    ("chart-design.md or dashboard-design.md", "2 of the listed files"),
-])
+@pytest.mark.parametrize(
+    "reply, problem",
+    [
+        ("charts.md", "none of the listed files"),
+        ("design.md", "none of the listed files"),
+        ("", "none of the listed files"),
+        ("chart-design.md or dashboard-design.md", "2 of the listed files"),
+    ],
+)
 def test_selection_refuses_unknown_or_several_names(reply, problem):
     with pytest.raises(ValueError, match=problem):
         parse_selection(reply, NAMES)
@@ -65,13 +76,16 @@ def test_strip_fence():
     assert strip_fence("# Doc\n```\ncode\n```\nmore") == "# Doc\n```\ncode\n```\nmore"
 
 
-@pytest.mark.parametrize("old_len, new_len, stop, expected", [
-    (1000, 400, "stop", "reply under half the old file's length"),  # a long document lost a part
-    (1000, 600, "stop", None),
-    (150, 10, "stop", None),                                         # a short document may shrink
-    (1000, 1000, "max_tokens", "truncated reply (max_tokens)"),
-    (1000, 0, "stop", "empty reply"),
-])
+@pytest.mark.parametrize(
+    "old_len, new_len, stop, expected",
+    [
+        (1000, 400, "stop", "reply under half the old file's length"),  # a long document lost a part
+        (1000, 600, "stop", None),
+        (150, 10, "stop", None),  # a short document may shrink
+        (1000, 1000, "max_tokens", "truncated reply (max_tokens)"),
+        (1000, 0, "stop", "empty reply"),
+    ],
+)
 def test_rewrite_problem(old_len, new_len, stop, expected):
     assert rewrite_problem("x" * old_len, "y" * new_len, stop) == expected
 
@@ -149,12 +163,25 @@ def test_unusable_selection_is_asked_again_then_a_filing_failure(pack, tmp_path)
 def test_edit_reply_replaces_the_file_or_is_a_processing_loss(pack, tmp_path):
     message = larger_message(pack)
     old, pick = pack.document(message.skill).text, (f"{message.skill}.md", "stop")
-    model = Scripted(pick, (f"```markdown\n{old}- new line\n```", "stop"), pick, ("", "stop"),
-                     pick, (old[:100], "stop"), pick, (old, "max_tokens"))
+    model = Scripted(
+        pick,
+        (f"```markdown\n{old}- new line\n```", "stop"),
+        pick,
+        ("", "stop"),
+        pick,
+        (old[:100], "stop"),
+        pick,
+        (old, "max_tokens"),
+    )
     b = builder(pack, tmp_path, model)
     entry = asyncio.run(b.process(message))
-    assert entry == {"message_id": message.message_id, "position": message.position, "document": message.skill,
-                     "correct_file": True, "chars": len(old) + len("- new line\n")}
+    assert entry == {
+        "message_id": message.message_id,
+        "position": message.position,
+        "document": message.skill,
+        "correct_file": True,
+        "chars": len(old) + len("- new line\n"),
+    }
     assert "<document>" in model.prompts[1] and old in model.prompts[1]
     for why in ("empty reply", "reply under half the old file's length", "truncated reply (max_tokens)"):
         entry = asyncio.run(b.process(dataclasses.replace(message, message_id=f"{message.message_id}-{why}")))
@@ -183,9 +210,14 @@ def test_state_is_saved_after_every_message(pack, tmp_path):
 # offline end to end
 
 
-@pytest.mark.parametrize("approach, corpus", [
-    ("file_edit", "larger"), ("file_edit_hinted", "larger"), ("file_edit", "smaller"),
-])
+@pytest.mark.parametrize(
+    "approach, corpus",
+    [
+        ("file_edit", "larger"),
+        ("file_edit_hinted", "larger"),
+        ("file_edit", "smaller"),
+    ],
+)
 def test_offline_build(pack, tmp_path, approach, corpus):
     small = dataclasses.replace(pack, sequence=pack.sequence_of(corpus)[:30])
     cfg = config(tmp_path, f"approach={approach}", f"corpus={corpus}")

@@ -5,8 +5,8 @@ import asyncio
 import pytest
 from inspect_ai.log import list_eval_logs, read_eval_log
 
-from omseval.guidance.file_edit import FileEdit
 from omseval.guidance import journal
+from omseval.guidance.file_edit import FileEdit
 from omseval.handoff import TEXTS, build_handoff
 from omseval.models import make_model
 from omseval.pack import load_pack
@@ -57,7 +57,9 @@ def test_identical_guidance_is_stored_once(tmp_path):
 
 
 def test_a_build_that_dies_resumes_without_redoing_work(tmp_path, monkeypatch):
-    whole = build(config(tmp_path / "a", "approach=file_edit", "experiment.seeds=[41]", "experiment.probabilities=[100]"))
+    whole = build(
+        config(tmp_path / "a", "approach=file_edit", "experiment.seeds=[41]", "experiment.probabilities=[100]")
+    )
     calls, original = [], FileEdit.process
 
     async def dying(self, message):
@@ -93,8 +95,14 @@ def test_limit_runs_the_first_cases_of_each_seed(tmp_path):
 
 @pytest.mark.slow
 def test_handoff_cli(tmp_path):
-    result = run_module("omseval", f"log_dir={tmp_path}", "experiment=handoff", "approach=verbatim",
-                        "experiment.seeds=[11]", "experiment.probabilities=[0,100]")
+    result = run_module(
+        "omseval",
+        f"log_dir={tmp_path}",
+        "experiment=handoff",
+        "approach=verbatim",
+        "experiment.seeds=[11]",
+        "experiment.probabilities=[0,100]",
+    )
     assert result.returncode == 0, result.stderr
     assert "arrived" in result.stdout and "present_before" in result.stdout
     log = read_eval_log(list_eval_logs(str(tmp_path))[0])
@@ -103,13 +111,21 @@ def test_handoff_cli(tmp_path):
     b100 = [s for s in log.samples if s.metadata["agent"] == "B" and s.metadata["probability"] == 100]
     assert all(s.metadata["arrived"] for s in b100)  # verbatim keeps the correction, marker and all
     assert all(s.metadata["guidance"] == "" for s in log.samples if s.metadata["agent"] == "A")
-    limited = run_module("omseval", f"log_dir={tmp_path / 'limited'}", "experiment=handoff", "approach=verbatim",
-                         "experiment.seeds=[11]", "experiment.probabilities=[0,100]", "limit=2")
+    limited = run_module(
+        "omseval",
+        f"log_dir={tmp_path / 'limited'}",
+        "experiment=handoff",
+        "approach=verbatim",
+        "experiment.seeds=[11]",
+        "experiment.probabilities=[0,100]",
+        "limit=2",
+    )
     assert limited.returncode == 0, limited.stderr
     samples = read_eval_log(list_eval_logs(str(tmp_path / "limited"))[0]).samples
     order, _ = recording_schedule([c.case_id for c in pack.handoff], 11)
-    assert sorted(s.id for s in samples) == sorted([f"{c}/A" for c in order[:2]] +
-                                                   [f"{c}/B/seed11/p{p}" for c in order[:2] for p in (0, 100)])
+    assert sorted(s.id for s in samples) == sorted(
+        [f"{c}/A" for c in order[:2]] + [f"{c}/B/seed11/p{p}" for c in order[:2] for p in (0, 100)]
+    )
 
 
 def test_handoff_refuses_the_larger_corpus(tmp_path):

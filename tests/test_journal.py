@@ -28,14 +28,17 @@ def test_a_torn_last_line_is_dropped_and_appending_goes_on_cleanly(tmp_path):
     assert journal.read(tmp_path / "none.jsonl") == []
 
 
-@pytest.mark.parametrize("old, new, kept", [
-    ("a\n", "a\n- b\n", {"head": 2, "tail": 0, "text": "- b\n"}),  # appended to
-    ("# T\nuse 3 axes\nend\n", "# T\nuse 4 axes\nend\n", {"head": 8, "tail": 10, "text": "4"}),
-    ("aXa", "aa", {"head": 1, "tail": 1, "text": ""}),  # the shared start and end do not overlap
-    ("aa", "aXa", {"head": 1, "tail": 1, "text": "X"}),
-    ("abc", "xyz", {"head": 0, "tail": 0, "text": "xyz"}),
-    (None, "b\n", {"head": 0, "tail": 0, "text": "b\n"}),  # a new document
-])
+@pytest.mark.parametrize(
+    "old, new, kept",
+    [
+        ("a\n", "a\n- b\n", {"head": 2, "tail": 0, "text": "- b\n"}),  # appended to
+        ("# T\nuse 3 axes\nend\n", "# T\nuse 4 axes\nend\n", {"head": 8, "tail": 10, "text": "4"}),
+        ("aXa", "aa", {"head": 1, "tail": 1, "text": ""}),  # the shared start and end do not overlap
+        ("aa", "aXa", {"head": 1, "tail": 1, "text": "X"}),
+        ("abc", "xyz", {"head": 0, "tail": 0, "text": "xyz"}),
+        (None, "b\n", {"head": 0, "tail": 0, "text": "b\n"}),  # a new document
+    ],
+)
 def test_a_change_keeps_only_the_text_that_differs(old, new, kept):
     assert change(old, new) == kept and changed(old, kept) == new
 
@@ -55,7 +58,7 @@ def test_a_build_killed_mid_line_resumes_to_the_uninterrupted_result(tmp_path, m
     for message in stream[:41]:
         asyncio.run(dying.process(message))
     lines = (partial / JOURNAL).read_bytes().splitlines(keepends=True)
-    (partial / JOURNAL).write_bytes(b"".join(lines[:40]) + lines[40][:len(lines[40]) // 2])  # killed mid-line
+    (partial / JOURNAL).write_bytes(b"".join(lines[:40]) + lines[40][: len(lines[40]) // 2])  # killed mid-line
 
     processed, original = [], FileBuilder.process
 

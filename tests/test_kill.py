@@ -24,8 +24,12 @@ def start(log_dir, cache):
     """`python -m omseval` in the background, its output to a file beside the log folder."""
     env = {**os.environ, "INSPECT_CACHE_DIR": str(cache)}
     with open(f"{log_dir}.out", "a") as out:
-        return subprocess.Popen([sys.executable, "-m", "omseval", *ARGS, f"log_dir={log_dir}"], env=env,
-                                stdout=out, stderr=subprocess.STDOUT)
+        return subprocess.Popen(
+            [sys.executable, "-m", "omseval", *ARGS, f"log_dir={log_dir}"],
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
 
 
 def wait_for(proc, condition, timeout=600):
@@ -91,8 +95,9 @@ def test_killed_build_and_answering_resume_to_the_uninterrupted_result(tmp_path)
     proc = start(b, tmp_path / "cache-b")
     wait_for(proc, lambda: recorded(b) >= point)
     kill(proc)
-    assert list((b / "guidance").glob("*.partial")) and not [p for p in (b / "guidance").iterdir()
-                                                              if p.is_dir() and not p.name.endswith(".partial")]
+    assert list((b / "guidance").glob("*.partial")) and not [
+        p for p in (b / "guidance").iterdir() if p.is_dir() and not p.name.endswith(".partial")
+    ]
 
     # rerun, killed while answering, once its log holds a random number of samples (inspect flushes them
     # in batches, so the kill lands well before the last question)

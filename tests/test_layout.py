@@ -43,7 +43,7 @@ def test_no_import_cycle():
         state[m] = "open"
         for n in sorted(g[m]):
             if state.get(n) == "open":
-                cycles.append(trail[trail.index(n):] + [n])
+                cycles.append(trail[trail.index(n) :] + [n])
             elif n not in state:
                 visit(n, trail + [n])
         state[m] = "done"
@@ -55,6 +55,9 @@ def test_no_import_cycle():
 
 
 def test_only_the_registry_imports_the_offline_model():
-    outside = {m for m, deps in graph().items() if not m.startswith("omseval.offline")
-               and any(d.startswith("omseval.offline") for d in deps)}
+    outside = {
+        m
+        for m, deps in graph().items()
+        if not m.startswith("omseval.offline") and any(d.startswith("omseval.offline") for d in deps)
+    }
     assert outside == {"omseval._registry"}

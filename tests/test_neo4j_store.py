@@ -7,7 +7,7 @@ import pytest
 
 from omseval.oms.documents import to_statements
 from omseval.oms.store import Decision
-from tests.test_store import DOC, new_statement, neo4j_uri
+from tests.test_store import DOC, neo4j_uri, new_statement
 
 pytestmark = pytest.mark.neo4j
 
@@ -23,7 +23,9 @@ def test_every_query_of_a_run_seeks_an_index(monkeypatch):
     sent = []
     for name in ("_read", "_write"):
         original = getattr(store, name)
-        monkeypatch.setattr(store, name, lambda query, _run=original, **params: sent.append((query, params)) or _run(query, **params))
+        monkeypatch.setattr(
+            store, name, lambda query, _run=original, **params: sent.append((query, params)) or _run(query, **params)
+        )
     try:
         store.load_skill("competitive-analysis", "Competitive analysis", to_statements("competitive-analysis", DOC))
         source = store.search(["dimensions"], "competitive-analysis", 1, 0)[0]
@@ -44,5 +46,7 @@ def test_every_query_of_a_run_seeks_an_index(monkeypatch):
             assert any("IndexSeek" in op for op in ops), query
     finally:
         store.reset()
-    assert store.driver.execute_query("MATCH (n) WHERE n.ns = $ns RETURN count(n) AS n", ns=store.ns).records[0]["n"] == 0
+    assert (
+        store.driver.execute_query("MATCH (n) WHERE n.ns = $ns RETURN count(n) AS n", ns=store.ns).records[0]["n"] == 0
+    )
     store.close()

@@ -27,7 +27,8 @@ def test_answers_with_the_most_relevant_passages():
     text = answering.answer(GUIDANCE, "How should I draw the positioning map?", top=1)
     assert text.endswith("- Plot competitors on a positioning map with four dimensions, one per axis.")
     assert answering.answer(GUIDANCE, "Where does our product go in a comparison table?", top=1).endswith(
-        "first column of comparison tables.")
+        "first column of comparison tables."
+    )
 
 
 def test_generic_answer_without_guidance_does_not_echo_the_task():
@@ -59,9 +60,25 @@ def test_inspect_cli_finds_the_provider_through_the_entry_point(tmp_path):
         "    prompt = '<guidance>\\n- Maps use four dimensions.\\n</guidance>\\n<task>\\nHow many dimensions on maps?\\n</task>'\n"
         "    return Task(dataset=[Sample(input=prompt, target='four')], scorer=includes())\n"
     )
-    result = subprocess.run([sys.executable, "-m", "inspect_ai", "eval", "tiny.py", "--model", "omseval/heuristic",
-                             "--log-dir", str(tmp_path / "logs"), "--display", "plain"],
-                            cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "inspect_ai",
+            "eval",
+            "tiny.py",
+            "--model",
+            "omseval/heuristic",
+            "--log-dir",
+            str(tmp_path / "logs"),
+            "--display",
+            "plain",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stderr
     from inspect_ai.log import list_eval_logs, read_eval_log
 

@@ -6,6 +6,7 @@ import json
 import pytest
 from inspect_ai.model import ModelOutput, ModelUsage, get_model
 
+from omseval.audit import superseded_share
 from omseval.guidance.build import build_guidance, correction_stream
 from omseval.guidance.calls import Calls, Loss
 from omseval.models import make_model
@@ -13,7 +14,6 @@ from omseval.oms.compiler import Compiler, parse_json
 from omseval.oms.documents import to_statements
 from omseval.oms.sqlite_store import SQLiteStore
 from omseval.pack import load_pack
-from omseval.audit import superseded_share
 from tests.conftest import PACK, builder, config
 
 pack = load_pack(PACK)
@@ -32,7 +32,9 @@ def test_seed_example_rule_is_kept_current(tmp_path):
     rule = pack.rule("r-competitive-dimensions")
     order = [("change", rule.later_change), ("restatement-2", rule.restatement_2)]
     decisions = []
-    for n, (kind, text) in enumerate([("initial", rule.initial_correction), ("restatement-1", rule.restatement_1), *order], 1):
+    for n, (kind, text) in enumerate(
+        [("initial", rule.initial_correction), ("restatement-1", rule.restatement_1), *order], 1
+    ):
         store.record_correction(f"{rule.rule_id}/{kind}", doc.skill, text, n)
         d = asyncio.run(compiler.compile(f"{rule.rule_id}/{kind}", text, doc.skill, n, store))
         store.apply(f"{rule.rule_id}/{kind}", d, n)
@@ -62,7 +64,9 @@ def test_malformed_reply_gets_one_repair_then_counts_as_failure(tmp_path):
     decision = asyncio.run(compiler.compile("m/change", "Use four axes.", "s", 2, store))  # repaired on 2nd try
     assert decision.action == "new" and decision.statement.text == "Use four axes."
     calls = [json.loads(line) for line in (tmp_path / "calls.jsonl").read_text().splitlines()]
-    assert [c["phase"] for c in calls] == ["extract"] * 4 and [bool(c.get("problem")) for c in calls] == [True] * 3 + [False]
+    assert [c["phase"] for c in calls] == ["extract"] * 4 and [bool(c.get("problem")) for c in calls] == [True] * 3 + [
+        False
+    ]
 
 
 def test_parse_json_accepts_fenced_reply():
@@ -87,7 +91,9 @@ def test_review_rejection_is_recorded(tmp_path):
     g = build(config(tmp_path, "approach=oms", "corpus=smaller", "approach.reject=[r-s-*/change]"))
     log = [json.loads(line) for line in (g.path / "processing.jsonl").read_text().splitlines()]
     rejected = [e for e in log if e["decision"] == "rejected"]
-    assert rejected and all(e["message_id"].endswith("/change") and e["message_id"].startswith("r-s-") for e in rejected)
+    assert rejected and all(
+        e["message_id"].endswith("/change") and e["message_id"].startswith("r-s-") for e in rejected
+    )
 
 
 def test_build_resumes_after_dying_midway(tmp_path):

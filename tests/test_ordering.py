@@ -16,9 +16,12 @@ SEEDS = range(40)
 def fake_rules(n: int, prefix: str = "r-x") -> list:
     return [
         SimpleNamespace(
-            rule_id=f"{prefix}-{i}", skill=f"skill-{i % 3}",
-            initial_correction=f"initial {i}", restatement_1=f"restatement one {i}",
-            restatement_2=f"restatement two {i}", later_change=f"change {i}",
+            rule_id=f"{prefix}-{i}",
+            skill=f"skill-{i % 3}",
+            initial_correction=f"initial {i}",
+            restatement_1=f"restatement one {i}",
+            restatement_2=f"restatement two {i}",
+            later_change=f"change {i}",
         )
         for i in range(n)
     ]
@@ -58,8 +61,12 @@ def test_sequence_follows_the_schema_rule(n):
 def test_sequence_fields():
     rules = fake_rules(12)
     by_id = {r.rule_id: r for r in rules}
-    texts = {"initial": "initial_correction", "restatement-1": "restatement_1",
-             "restatement-2": "restatement_2", "change": "later_change"}
+    texts = {
+        "initial": "initial_correction",
+        "restatement-1": "restatement_1",
+        "restatement-2": "restatement_2",
+        "change": "later_change",
+    }
     messages = correction_sequence(rules, "smaller", 7)
     assert [m.position for m in messages] == list(range(1, 4 * len(rules) + 1))
     assert sorted(m.message_id for m in messages) == sorted(f"{r.rule_id}/{k}" for r in rules for k in KINDS)

@@ -7,12 +7,12 @@ import shutil
 from pathlib import Path
 
 import pytest
-from tests.conftest import PACK, ROOT, run_module
 
 from omseval.pack import FILES, load_pack
 from omseval.pack._csv import read_rows, write_rows
 from omseval.pack.build import write_checksums
 from omseval.pack.lint import CONTROL_KINDS
+from tests.conftest import PACK, ROOT, run_module
 
 DERIVED = [FILES["sequence"], FILES["schedule"], FILES["documents"], "CHECKSUMS.sha256"]
 
@@ -72,6 +72,7 @@ def test_verify_summary_counts(pack_copy):
 def test_verify_changed_cell_without_rebuild(pack_copy):
     def change(rows):
         rows[0]["marker"] = rows[0]["marker"] + "x"
+
     edit(pack_copy, FILES["handoff"], change)
     assert_user_error(pack_cmd("verify", pack_copy), FILES["handoff"], "checksum")
 
@@ -85,6 +86,7 @@ def test_verify_changed_skill_document_without_rebuild(pack_copy):
 def test_verify_02_row_swapped(pack_copy):
     def swap(rows):
         rows[0], rows[1] = rows[1], rows[0]
+
     edit(pack_copy, FILES["sequence"], swap)
     write_checksums(pack_copy)  # checksums agree: only the order is wrong
     assert_user_error(pack_cmd("verify", pack_copy), FILES["sequence"], "row 1", "deterministic rule")
@@ -92,9 +94,11 @@ def test_verify_02_row_swapped(pack_copy):
 
 def test_verify_02_row_swapped_with_positions_kept(pack_copy):
     """Swapping the contents of rows 3 and 4 but keeping the position column is still caught."""
+
     def swap(rows):
         rows[2], rows[3] = rows[3], rows[2]
         rows[2]["position"], rows[3]["position"] = "3", "4"
+
     edit(pack_copy, FILES["sequence"], swap)
     write_checksums(pack_copy)
     assert_user_error(pack_cmd("verify", pack_copy), FILES["sequence"], "row 3")
@@ -103,6 +107,7 @@ def test_verify_02_row_swapped_with_positions_kept(pack_copy):
 def test_verify_07_flipped_decision(pack_copy):
     def flip(rows):
         rows[4]["p50"] = "false" if rows[4]["p50"] == "true" else "true"
+
     edit(pack_copy, FILES["schedule"], flip)
     write_checksums(pack_copy)
     assert_user_error(pack_cmd("verify", pack_copy), FILES["schedule"], "row 5", "column p50")
@@ -113,6 +118,7 @@ def test_verify_02_stale_flag_wrong(pack_copy):
         row = next(r for r in rows if r["stale"] == "true")
         row["stale"] = "false"
         return rows
+
     edit(pack_copy, FILES["sequence"], flip)
     write_checksums(pack_copy)
     assert_user_error(pack_cmd("verify", pack_copy), FILES["sequence"], "column stale")
@@ -285,6 +291,7 @@ def set_cell(pack_dir: Path, name: str, key: str, value: str, column: str, text:
             if row[key] == value:
                 row[column] = text
                 found.append(row["#"])
+
     edit(pack_dir, name, change)
     return found[0]
 
@@ -297,31 +304,42 @@ def test_lint_finds_a_question_that_passes_with_its_own_text(pack_copy):
     row = set_cell(pack_copy, FILES["questions"], "question_id", qid, "pattern", re.escape(question.split()[0]))
     set_cell(pack_copy, FILES["questions"], "question_id", qid, "required_pattern", re.escape(question.split()[-1]))
     found = [str(f) for f in lint_findings(pack_copy)]
-    assert f"{FILES['questions']}, row {row}, column pattern: its own question text as the answer passes {qid}: " \
+    assert (
+        f"{FILES['questions']}, row {row}, column pattern: its own question text as the answer passes {qid}: "
         f"{question[:70]!r}" in found
+    )
 
 
 def test_lint_finds_a_failing_corrective_message(pack_copy):
     qid = read_rows(pack_copy / FILES["questions"], FILES["questions"], [])[5]["question_id"]
-    row = set_cell(pack_copy, FILES["questions"], "question_id", qid, "corrective_message", "Please check the guidance.")
+    row = set_cell(
+        pack_copy, FILES["questions"], "question_id", qid, "corrective_message", "Please check the guidance."
+    )
     found = [str(f) for f in lint_findings(pack_copy)]
-    assert f"{FILES['questions']}, row {row}, column corrective_message: the corrective message fails {qid}: " \
+    assert (
+        f"{FILES['questions']}, row {row}, column corrective_message: the corrective message fails {qid}: "
         "'Please check the guidance.'" in found
+    )
 
 
 def test_lint_finds_a_later_change_that_fails_its_familiar_question(pack_copy):
     rule_id = read_rows(pack_copy / FILES["rules"], FILES["rules"], [])[2]["rule_id"]
     row = set_cell(pack_copy, FILES["rules"], "rule_id", rule_id, "later_change", "The rule changes; ask the team.")
     found = [str(f) for f in lint_findings(pack_copy)]
-    assert f"{FILES['rules']}, row {row}, column later_change: the later change as an answer fails " \
+    assert (
+        f"{FILES['rules']}, row {row}, column later_change: the later change as an answer fails "
         f"q-{rule_id[2:]}-familiar: 'The rule changes; ask the team.'" in found
+    )
 
 
-@pytest.mark.parametrize("kind, answer, outcome", [
-    ("context", "Nothing relevant here, unlike the old rule.", "fails"),
-    ("no-guidance", "{final}", "passes"),
-    ("positive", "Nothing relevant here.", "fails"),
-])
+@pytest.mark.parametrize(
+    "kind, answer, outcome",
+    [
+        ("context", "Nothing relevant here, unlike the old rule.", "fails"),
+        ("no-guidance", "{final}", "passes"),
+        ("positive", "Nothing relevant here.", "fails"),
+    ],
+)
 def test_lint_finds_a_mislabelled_control(tmp_path, kind, answer, outcome):
     """A context control that fails and a no-guidance control that passes are findings on their own row."""
     from omseval.pack.lint import lint, load_controls
@@ -333,8 +351,9 @@ def test_lint_finds_a_mislabelled_control(tmp_path, kind, answer, outcome):
     rows = read_rows(tmp_path / "controls.csv", "controls.csv", [])
     edit(tmp_path, "controls.csv", lambda rows: rows + [{"question_id": q.question_id, "kind": kind, "answer": text}])
     found = [str(f) for f in lint(pack, load_controls(tmp_path / "controls.csv", pack), "controls.csv")[0]]
-    assert found == [f"controls.csv, row {len(rows) + 1}, column answer: the {kind} control {outcome} "
-                     f"{q.question_id}: {text[:70]!r}"]
+    assert found == [
+        f"controls.csv, row {len(rows) + 1}, column answer: the {kind} control {outcome} {q.question_id}: {text[:70]!r}"
+    ]
 
 
 def test_lint_requires_a_no_guidance_control_for_every_question(tmp_path):
@@ -343,15 +362,22 @@ def test_lint_requires_a_no_guidance_control_for_every_question(tmp_path):
     pack = load_pack(PACK)
     qid = pack.questions[3].question_id
     shutil.copy(ROOT / "tests" / "pack_controls.csv", tmp_path / "controls.csv")
-    edit(tmp_path, "controls.csv", lambda rows: [r for r in rows if not (r["question_id"] == qid and r["kind"] == "no-guidance")])
+    edit(
+        tmp_path,
+        "controls.csv",
+        lambda rows: [r for r in rows if not (r["question_id"] == qid and r["kind"] == "no-guidance")],
+    )
     found = [str(f) for f in lint(pack, load_controls(tmp_path / "controls.csv", pack), "controls.csv")[0]]
     assert found == [f"{FILES['questions']}, row 4, column question_id: no no-guidance control answer in controls.csv"]
 
 
-@pytest.mark.parametrize("marker, message", [
-    ("18-day advance", "is not one token"),
-    ("fortnight", "is not in the correction"),
-])
+@pytest.mark.parametrize(
+    "marker, message",
+    [
+        ("18-day advance", "is not one token"),
+        ("fortnight", "is not in the correction"),
+    ],
+)
 def test_lint_finds_a_marker_a_restatement_can_lose(pack_copy, marker, message):
     row = set_cell(pack_copy, FILES["handoff"], "case_id", "h-12", "marker", marker)
     found = [str(f) for f in lint_findings(pack_copy)]
@@ -363,8 +389,10 @@ def test_lint_finds_a_marker_in_another_rules_messages(pack_copy):
     other = cases[1]
     set_cell(pack_copy, FILES["handoff"], "case_id", cases[0]["case_id"], "marker", other["marker"])
     found = [str(f) for f in lint_findings(pack_copy)]
-    assert f"{FILES['handoff']}, row 1, column marker: {other['marker']!r} also appears in the correction of " \
+    assert (
+        f"{FILES['handoff']}, row 1, column marker: {other['marker']!r} also appears in the correction of "
         f"{other['case_id']}" in found
+    )
 
 
 def test_a_pack_that_fails_lint_still_loads(pack_copy):
@@ -376,23 +404,28 @@ def test_a_pack_that_fails_lint_still_loads(pack_copy):
     result = pack_cmd("lint", pack_copy, cwd=ROOT)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     *findings, summary = result.stderr.splitlines()
-    assert findings == [f"{FILES['questions']}, row 1, column corrective_message: the corrective message fails "
-                        f"{qid}: 'Please check the guidance.'"]
+    assert findings == [
+        f"{FILES['questions']}, row 1, column corrective_message: the corrective message fails "
+        f"{qid}: 'Please check the guidance.'"
+    ]
     assert summary.startswith("lint: 1 finding(s) (corrective message 1); ")
 
 
-@pytest.mark.parametrize("marker, text, found", [
-    ("48", "names have a 48-character limit", True),
-    ("48", "labels are 148 x 210 mm", False),
-    ("48", "$1,048 in fees", False),
-    ("75", "HEALTHCHECK --interval=75s", True),
-    ("hashtag", "exactly six Hashtags per post", True),
-    ("hashtag", "#hashtagging", False),
-    ("@@", "host: @@DB_HOST@@", True),
-    ("Net 50", "terms are net 50 from today", True),
-    ("RCV", "RCV-2025-0042", True),
-    ("RCV", "RCVD on Monday", False),
-])
+@pytest.mark.parametrize(
+    "marker, text, found",
+    [
+        ("48", "names have a 48-character limit", True),
+        ("48", "labels are 148 x 210 mm", False),
+        ("48", "$1,048 in fees", False),
+        ("75", "HEALTHCHECK --interval=75s", True),
+        ("hashtag", "exactly six Hashtags per post", True),
+        ("hashtag", "#hashtagging", False),
+        ("@@", "host: @@DB_HOST@@", True),
+        ("Net 50", "terms are net 50 from today", True),
+        ("RCV", "RCV-2025-0042", True),
+        ("RCV", "RCVD on Monday", False),
+    ],
+)
 def test_marker_matching(marker, text, found):
     """Ignoring case and a plural ending; never inside a longer word or number."""
     from omseval.pack.loader import marker_found

@@ -42,8 +42,10 @@ def edit(pack: Path, key: str, change) -> None:
 
 def set_cell(pack: Path, key: str, row: int, column: str, value: str) -> None:
     """Set `column` of data row `row` (1 = first data row)."""
+
     def change(rows):
         rows[row - 1][column] = value
+
     edit(pack, key, change)
 
 
@@ -62,8 +64,12 @@ def write_raw(path: Path, records: list[list[str]], *, bom: bool = True, eol: st
 def content(pack) -> dict:
     """Everything the loader produced, except where the pack lives and its checksum."""
     return {
-        "rules": pack.rules, "sequence": pack.sequence, "questions": pack.questions,
-        "handoff": pack.handoff, "documents": pack.documents, "templates": pack.templates,
+        "rules": pack.rules,
+        "sequence": pack.sequence,
+        "questions": pack.questions,
+        "handoff": pack.handoff,
+        "documents": pack.documents,
+        "templates": pack.templates,
         "schedule": pack.schedule,
     }
 
@@ -164,10 +170,7 @@ def test_mixed_line_ends_in_one_file(tmp_path):
 
 def test_reader_rfc4180_quoted_cells(tmp_path):
     path = tmp_path / "q.csv"
-    raw = (BOM + 'id,text,other\r\n'
-           '1,"a, b","say ""hi"""\r\n'
-           '2,"line one\r\nline two\nline three",plain\r\n'
-           '3,"",""""\r\n')
+    raw = BOM + 'id,text,other\r\n1,"a, b","say ""hi"""\r\n2,"line one\r\nline two\nline three",plain\r\n3,"",""""\r\n'
     path.write_bytes(raw.encode("utf-8"))
     rows = read_rows(path, "q.csv", ["id", "text", "other"])
     assert [r["text"] for r in rows] == ["a, b", "line one\r\nline two\nline three", ""]
@@ -193,7 +196,7 @@ def test_row_numbers_count_records_not_lines(pack_copy):
 
 
 def test_multiline_cell_survives_load(pack_copy):
-    text = "first line\nsecond, with comma\r\n\"quoted\" third"
+    text = 'first line\nsecond, with comma\r\n"quoted" third'
     set_cell(pack_copy, "rules", 1, "source_excerpt", text)
     assert load_pack(pack_copy).rules[0].source_excerpt == text
 
@@ -202,46 +205,71 @@ def test_multiline_cell_survives_load(pack_copy):
 # encoding: spreadsheet protection (apostrophes)
 
 
-@pytest.mark.parametrize("raw, value", [
-    ("'=SUM(A1)", "=SUM(A1)"),
-    ("'+1", "+1"),
-    ("'-x", "-x"),
-    ("'@home", "@home"),
-    ("''=x", "'=x"),       # exactly one apostrophe removed
-    ("'''-x", "''-x"),
-    ("'hello", "'hello"),  # not followed by = + - @: untouched
-    ("''hello", "''hello"),
-    ("'", "'"),
-    ("''", "''"),
-    ("=x", "=x"),          # an unprotected formula-like cell is read as is
-    ("a'=b", "a'=b"),
-    (" '=x", " '=x"),
-    ("", ""),
-])
+@pytest.mark.parametrize(
+    "raw, value",
+    [
+        ("'=SUM(A1)", "=SUM(A1)"),
+        ("'+1", "+1"),
+        ("'-x", "-x"),
+        ("'@home", "@home"),
+        ("''=x", "'=x"),  # exactly one apostrophe removed
+        ("'''-x", "''-x"),
+        ("'hello", "'hello"),  # not followed by = + - @: untouched
+        ("''hello", "''hello"),
+        ("'", "'"),
+        ("''", "''"),
+        ("=x", "=x"),  # an unprotected formula-like cell is read as is
+        ("a'=b", "a'=b"),
+        (" '=x", " '=x"),
+        ("", ""),
+    ],
+)
 def test_unprotect(raw, value):
     assert unprotect(raw) == value
 
 
-@pytest.mark.parametrize("value, raw", [
-    ("=SUM(A1)", "'=SUM(A1)"),
-    ("+1", "'+1"),
-    ("-x", "'-x"),
-    ("@home", "'@home"),
-    ("'=x", "''=x"),
-    ("''@x", "'''@x"),
-    ("'hello", "'hello"),
-    ("'", "'"),
-    ("plain", "plain"),
-    ("a=b", "a=b"),
-    (" =x", " =x"),
-    ("", ""),
-])
+@pytest.mark.parametrize(
+    "value, raw",
+    [
+        ("=SUM(A1)", "'=SUM(A1)"),
+        ("+1", "'+1"),
+        ("-x", "'-x"),
+        ("@home", "'@home"),
+        ("'=x", "''=x"),
+        ("''@x", "'''@x"),
+        ("'hello", "'hello"),
+        ("'", "'"),
+        ("plain", "plain"),
+        ("a=b", "a=b"),
+        (" =x", " =x"),
+        ("", ""),
+    ],
+)
 def test_protect(value, raw):
     assert protect(value) == raw
 
 
-VALUES = ["=SUM(A1)", "+1", "-x", "@home", "'=x", "''=x", "'-", "'hello", "''hello", "'", "''",
-          "plain", "a=b", "", "=", "-", "'@@[A-Za-z_]+@@", "\t=x", "=a\n=b"]
+VALUES = [
+    "=SUM(A1)",
+    "+1",
+    "-x",
+    "@home",
+    "'=x",
+    "''=x",
+    "'-",
+    "'hello",
+    "''hello",
+    "'",
+    "''",
+    "plain",
+    "a=b",
+    "",
+    "=",
+    "-",
+    "'@@[A-Za-z_]+@@",
+    "\t=x",
+    "=a\n=b",
+]
 
 
 def test_protection_round_trip_is_exact(tmp_path):
@@ -256,8 +284,12 @@ def test_protection_round_trip_is_exact(tmp_path):
 
 def test_protection_round_trip_through_a_pack(pack_copy):
     """Pack cells that look like formulas (or genuinely start with an apostrophe) load as written."""
-    values = {"source_excerpt": "=HYPERLINK(x)", "restatement_1": "'=kept apostrophe",
-              "restatement_2": "-dash first", "later_change": "'hello untouched"}
+    values = {
+        "source_excerpt": "=HYPERLINK(x)",
+        "restatement_1": "'=kept apostrophe",
+        "restatement_2": "-dash first",
+        "later_change": "'hello untouched",
+    }
     for column, value in values.items():
         set_cell(pack_copy, "rules", 1, column, value)
     build(pack_copy)  # 02 carries the corrections' text: regenerate it
@@ -309,8 +341,9 @@ def test_unknown_extra_columns_are_ignored(pack_copy):
     original = content(load_pack(pack_copy))
     for name in FILES.values():
         records = raw_records(pack_copy / name)
-        records = [["notes", *records[0], "zz_extra"]] + [[f"n{i}, {{x}}", *rec, "=extra"] for i, rec in
-                                                          enumerate(records[1:])]
+        records = [["notes", *records[0], "zz_extra"]] + [
+            [f"n{i}, {{x}}", *rec, "=extra"] for i, rec in enumerate(records[1:])
+        ]
         write_raw(pack_copy / name, records)
     assert content(load_pack(pack_copy)) == original
 
@@ -358,8 +391,14 @@ def test_malformed_quoting_names_the_row(pack_copy):
 # validation errors: each names the file, the row (1 = first data row) and the column
 
 REQUIRED = [
-    ("rules", "later_change"), ("rules", "rule_id"), ("questions", "expect"), ("questions", "required_pattern"),
-    ("sequence", "stale"), ("handoff", "marker"), ("documents", "sha256"), ("templates", "text"),
+    ("rules", "later_change"),
+    ("rules", "rule_id"),
+    ("questions", "expect"),
+    ("questions", "required_pattern"),
+    ("sequence", "stale"),
+    ("handoff", "marker"),
+    ("documents", "sha256"),
+    ("templates", "text"),
     ("schedule", "p50"),
 ]
 
@@ -369,17 +408,24 @@ def test_missing_required_column(pack_copy, key, column):
     path = pack_copy / FILES[key]
     records = raw_records(path)
     i = records[0].index(column)
-    write_raw(path, [rec[:i] + rec[i + 1:] for rec in records])
+    write_raw(path, [rec[:i] + rec[i + 1 :] for rec in records])
     error = pack_error(pack_copy)
     # A missing column has no data row: the error names the file and the column.
     assert (error.file, error.column) == (FILES[key], column)
     assert str(error).startswith(f"{FILES[key]}, column {column}: missing required column")
 
 
-@pytest.mark.parametrize("key, column", [
-    ("rules", "rule_id"), ("questions", "question_id"), ("handoff", "case_id"), ("documents", "skill"),
-    ("sequence", "message_id"), ("templates", "template_id"),
-])
+@pytest.mark.parametrize(
+    "key, column",
+    [
+        ("rules", "rule_id"),
+        ("questions", "question_id"),
+        ("handoff", "case_id"),
+        ("documents", "skill"),
+        ("sequence", "message_id"),
+        ("templates", "template_id"),
+    ],
+)
 def test_duplicate_id(pack_copy, key, column):
     rows = rows_of(pack_copy, key)
     set_cell(pack_copy, key, 3, column, rows[0][column])
@@ -455,8 +501,11 @@ def test_03_corpus_disagrees_with_01(pack_copy):
 
 def test_rule_missing_its_situational_question(pack_copy):
     rule_id = rows_of(pack_copy, "rules")[-1]["rule_id"]
-    edit(pack_copy, "questions",
-         lambda rows: [r for r in rows if not (r["rule_id"] == rule_id and r["question_type"] == "situational")])
+    edit(
+        pack_copy,
+        "questions",
+        lambda rows: [r for r in rows if not (r["rule_id"] == rule_id and r["question_type"] == "situational")],
+    )
     error = pack_error(pack_copy)
     # Nothing to point at: the row is missing. The error names the file, the rule and the question type.
     assert error.file == FILES["questions"]
@@ -471,8 +520,15 @@ def test_rule_with_two_familiar_questions(pack_copy):
     assert_located(pack_error(pack_copy), FILES["questions"], sit["#"], "question_type", sit["rule_id"])
 
 
-@pytest.mark.parametrize("column, bad", [("pattern", "(unclosed"), ("pattern", "*x"),
-                                         ("required_pattern", "[z-a]"), ("required_pattern", "(?P<n>a)(?P<n>b)")])
+@pytest.mark.parametrize(
+    "column, bad",
+    [
+        ("pattern", "(unclosed"),
+        ("pattern", "*x"),
+        ("required_pattern", "[z-a]"),
+        ("required_pattern", "(?P<n>a)(?P<n>b)"),
+    ],
+)
 def test_invalid_regex(pack_copy, column, bad):
     set_cell(pack_copy, "questions", 3, column, bad)
     assert_located(pack_error(pack_copy), FILES["questions"], 3, column, "invalid regular expression")
@@ -496,8 +552,14 @@ def test_handoff_naming_a_question_of_another_rule(pack_copy, agent):
     case = rows_of(pack_copy, "handoff")[1]
     other = next(q for q in rows_of(pack_copy, "questions") if q["rule_id"] != case["rule_id"])
     set_cell(pack_copy, "handoff", 2, f"agent_{agent}_question_id", other["question_id"])
-    assert_located(pack_error(pack_copy), FILES["handoff"], 2, f"agent_{agent}_question_id",
-                   repr(other["question_id"]), case["rule_id"])
+    assert_located(
+        pack_error(pack_copy),
+        FILES["handoff"],
+        2,
+        f"agent_{agent}_question_id",
+        repr(other["question_id"]),
+        case["rule_id"],
+    )
 
 
 def test_handoff_unknown_question(pack_copy):
@@ -523,6 +585,7 @@ def test_handoff_agent_a_must_be_the_familiar_question(pack_copy):
         r = rows[0]
         r["agent_a_question_id"], r["agent_b_question_id"] = r["agent_b_question_id"], r["agent_a_question_id"]
         r["agent_a_task"], r["agent_b_task"] = r["agent_b_task"], r["agent_a_task"]
+
     edit(pack_copy, "handoff", swap)
     assert_located(pack_error(pack_copy), FILES["handoff"], 1, "agent_a_question_id", "familiar")
 
@@ -546,8 +609,16 @@ def test_05_sha256_is_case_insensitive(pack_copy):
     assert load_pack(pack_copy).documents[0].sha256 == doc["sha256"].lower()
 
 
-@pytest.mark.parametrize("path", ["skills/other-name.md", "docs/{skill}.md", "skills/{skill}.txt",
-                                  "./skills/{skill}.md", "skills/../skills/{skill}.md"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "skills/other-name.md",
+        "docs/{skill}.md",
+        "skills/{skill}.txt",
+        "./skills/{skill}.md",
+        "skills/../skills/{skill}.md",
+    ],
+)
 def test_05_path_not_skills_skill_md(pack_copy, path):
     skill = rows_of(pack_copy, "documents")[1]["skill"]
     set_cell(pack_copy, "documents", 2, "path", path.format(skill=skill))
@@ -576,8 +647,9 @@ def test_template_with_missing_placeholder(pack_copy, template_id, placeholder):
     row = _template_row(pack_copy, template_id)
     assert "{" + placeholder + "}" in row["text"]
     set_cell(pack_copy, "templates", row["#"], "text", row["text"].replace("{" + placeholder + "}", "(gone)"))
-    assert_located(pack_error(pack_copy), FILES["templates"], row["#"], "text",
-                   "missing placeholder {" + placeholder + "}")
+    assert_located(
+        pack_error(pack_copy), FILES["templates"], row["#"], "text", "missing placeholder {" + placeholder + "}"
+    )
 
 
 def test_unknown_template_id(pack_copy):
@@ -622,12 +694,15 @@ def test_02_dangling_rule(pack_copy):
     def change(rows):
         rows[3]["message_id"] = "r-no-such-rule/initial"
         rows[3]["rule_id"] = "r-no-such-rule"
+
     edit(pack_copy, "sequence", change)
     assert_located(pack_error(pack_copy), FILES["sequence"], 4, "rule_id", FILES["rules"])
 
 
-@pytest.mark.parametrize("column, value", [("message_id", "r-x/final"), ("in_force", "not-a-message"),
-                                           ("kind", "reminder"), ("position", "first")])
+@pytest.mark.parametrize(
+    "column, value",
+    [("message_id", "r-x/final"), ("in_force", "not-a-message"), ("kind", "reminder"), ("position", "first")],
+)
 def test_02_values_outside_their_domain(pack_copy, column, value):
     set_cell(pack_copy, "sequence", 2, column, value)
     assert_located(pack_error(pack_copy), FILES["sequence"], 2, column)
@@ -669,8 +744,9 @@ def test_fill_is_plain_substitution():
 
 
 def test_fill_leaves_non_placeholder_braces_alone():
-    assert fill('{"json": {question}} {{guidance}} {Question}', question="1", guidance="2") == \
-        '{"json": 1} {2} {Question}'
+    assert (
+        fill('{"json": {question}} {{guidance}} {Question}', question="1", guidance="2") == '{"json": 1} {2} {Question}'
+    )
 
 
 def test_pack_render_substitutes_once(shipped):
@@ -679,10 +755,12 @@ def test_pack_render_substitutes_once(shipped):
     question = "What about {guidance}?"
     out = pack.render("question", guidance=guidance, question=question)
     assert guidance in out and question in out
-    assert out == pack.templates["question"].replace("{guidance}", "\0").replace("{question}", question) \
-        .replace("\0", guidance)
-    retry = pack.render("retry", guidance="G{corrective_message}", question="Q",
-                        previous_answer="A {question}", corrective_message="C")
+    assert out == pack.templates["question"].replace("{guidance}", "\0").replace("{question}", question).replace(
+        "\0", guidance
+    )
+    retry = pack.render(
+        "retry", guidance="G{corrective_message}", question="Q", previous_answer="A {question}", corrective_message="C"
+    )
     assert "G{corrective_message}" in retry and "A {question}" in retry
 
 

@@ -35,8 +35,11 @@ def answer_key(pack):
 
 
 def prompts_of(folder) -> list[str]:
-    return [json.loads(line)["prompt"] for path in sorted(folder.rglob("calls.jsonl"))
-            for line in path.read_text(encoding="utf-8").splitlines()]
+    return [
+        json.loads(line)["prompt"]
+        for path in sorted(folder.rglob("calls.jsonl"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+    ]
 
 
 @pytest.mark.slow
@@ -49,7 +52,9 @@ def test_no_prompt_holds_the_answer_key(shipped, tmp_path):
             cfg = config(tmp_path, f"approach={approach}", f"corpus={corpus}", "cache=false")
             g = asyncio.run(build_guidance(cfg, pack, make_model(cfg)))
             seen |= {*prompts_of(g.path), *g.documents.values()}
-        cfg = config(tmp_path, "experiment=handoff", f"approach={approach}", "experiment.probabilities=[100]", "cache=false")
+        cfg = config(
+            tmp_path, "experiment=handoff", f"approach={approach}", "experiment.probabilities=[100]", "cache=false"
+        )
         key, snapshots = asyncio.run(build_handoff(cfg, pack, make_model(cfg)))
         seen |= {*prompts_of(tmp_path / "guidance" / key), *(s.guidance for s in snapshots)}
     assert len(seen) > 2 * len(pack.sequence)  # the model was asked, and every call was recorded
@@ -60,7 +65,19 @@ def test_the_answer_key_pattern_finds_leaks(shipped):
     pack, _ = shipped
     find = answer_key(pack)
     m = pack.sequence[0]
-    for leak in (m.message_id, f"c:{m.message_id}", m.rule_id, f'kind="{m.kind}"', f'status="{m.kind}"', "in_force",
-                 '"stale": true', 'stale=false', '- "stale": it repeats an older version', pack.handoff[0].case_id):
-        assert find(f"<statement id=\"s1\">x {leak} y</statement>"), leak
-    assert not find('Correction: the stale-data banner shows after the "onboarding change"; restate it in the initial file.')
+    for leak in (
+        m.message_id,
+        f"c:{m.message_id}",
+        m.rule_id,
+        f'kind="{m.kind}"',
+        f'status="{m.kind}"',
+        "in_force",
+        '"stale": true',
+        "stale=false",
+        '- "stale": it repeats an older version',
+        pack.handoff[0].case_id,
+    ):
+        assert find(f'<statement id="s1">x {leak} y</statement>'), leak
+    assert not find(
+        'Correction: the stale-data banner shows after the "onboarding change"; restate it in the initial file.'
+    )

@@ -8,21 +8,22 @@ from inspect_ai import Task, eval
 from inspect_ai.dataset import MemoryDataset
 from inspect_ai.solver import solver
 from omegaconf import OmegaConf
+from omseval.scorers.compliance import compliance
 
 from omseval.audit import audit
 from omseval.errors import UserError
 from omseval.record import ATTEMPTS_KEY
 from omseval.report.logs import identity
 from omseval.report.stats import holm, mcnemar
-from omseval.summary import wilson
 from omseval.report.summary import report, write_csv
-from omseval.scorers.compliance import compliance
+from omseval.summary import wilson
 from omseval.tasks import compose_config, question_sample
 from tests.conftest import run_module
 
 
-@pytest.mark.parametrize("passed, n, low, high", [(8, 10, 0.490162, 0.943318), (0, 5, 0.0, 0.434482),
-                                                  (5, 5, 0.565518, 1.0)])
+@pytest.mark.parametrize(
+    "passed, n, low, high", [(8, 10, 0.490162, 0.943318), (0, 5, 0.0, 0.434482), (5, 5, 0.565518, 1.0)]
+)
 def test_wilson_matches_hand_computed_intervals(passed, n, low, high):
     # centre (p + z²/2n) / (1 + z²/n), half-width z·sqrt(p(1-p)/n + z²/4n²) / (1 + z²/n), z = 1.959964
     assert wilson(passed, n) == pytest.approx((low, high), abs=1e-6)
@@ -32,7 +33,7 @@ def test_wilson_of_nothing_is_undefined():
     assert all(pd.isna(x) for x in wilson(0, 0))
 
 
-@pytest.mark.parametrize("b, c, p", [(5, 0, 2 * 0.5 ** 5), (1, 4, 2 * 6 / 32), (3, 3, 1.0), (0, 0, 1.0)])
+@pytest.mark.parametrize("b, c, p", [(5, 0, 2 * 0.5**5), (1, 4, 2 * 6 / 32), (3, 3, 1.0), (0, 0, 1.0)])
 def test_exact_mcnemar_matches_the_binomial_by_hand(b, c, p):
     assert mcnemar(b, c) == pytest.approx(p)
 
@@ -52,9 +53,14 @@ def config(approach="verbatim", store=None, limit=None, seed=None, *overrides):
 def test_identity_keeps_apart_what_changes_results():
     base = identity(config(), "m", "c" * 64)
     assert base["seed"] == "pack-order" and base["limit"] == "all" and base["store"] == "sqlite"
-    for other in (config(store="neo4j"), config(limit=3), config(seed=11), config("oms"),
-                  config("oms", None, None, None, "approach.top_k=3"),
-                  config("verbatim", None, None, None, "experiment.attempts=1")):
+    for other in (
+        config(store="neo4j"),
+        config(limit=3),
+        config(seed=11),
+        config("oms"),
+        config("oms", None, None, None, "approach.top_k=3"),
+        config("verbatim", None, None, None, "experiment.attempts=1"),
+    ):
         assert identity(other, "m", "c" * 64) != base
     assert identity(config(), "m", "d" * 64) != base and identity(config(), "other", "c" * 64) != base
 
@@ -62,9 +68,15 @@ def test_identity_keeps_apart_what_changes_results():
 @solver
 def kept_answers(answers: dict):
     """Stands in for the retry loop: keeps a fixed list of answers per question."""
+
     async def solve(state, generate):
-        state.store.set(ATTEMPTS_KEY, [{"attempt": n, "answer": a, "error": None, "input_tokens": 100,
-                                        "output_tokens": 10} for n, a in enumerate(answers[state.sample_id], 1)])
+        state.store.set(
+            ATTEMPTS_KEY,
+            [
+                {"attempt": n, "answer": a, "error": None, "input_tokens": 100, "output_tokens": 10}
+                for n, a in enumerate(answers[state.sample_id], 1)
+            ],
+        )
         return state
 
     return solve
@@ -80,12 +92,24 @@ def synthetic_log(log_dir, shipped, approach, passing, limit=None, store=None):
     wrong = {q.question_id: controls[q.question_id]["initial"][0].answer for q in questions}
     answers = {q: [right[q]] if q in passing else [wrong[q], right[q]] for q in right}
     rule = {r.rule_id: r for r in pack.rules}
-    samples = [question_sample(q, q.question_id, q.intended_rule, approach, **audit(q, rule[q.rule_id], q.intended_rule))
-               for q in questions]
-    metadata = {"config": cfg, "pack_checksum": pack.checksum, "model_label": "mockllm", "language_model": False,
-                "guidance": {}}
-    task = Task(name=f"replay_smaller_{approach}", dataset=MemoryDataset(samples), solver=kept_answers(answers),
-                scorer=compliance(), metadata=metadata)
+    samples = [
+        question_sample(q, q.question_id, q.intended_rule, approach, **audit(q, rule[q.rule_id], q.intended_rule))
+        for q in questions
+    ]
+    metadata = {
+        "config": cfg,
+        "pack_checksum": pack.checksum,
+        "model_label": "mockllm",
+        "language_model": False,
+        "guidance": {},
+    }
+    task = Task(
+        name=f"replay_smaller_{approach}",
+        dataset=MemoryDataset(samples),
+        solver=kept_answers(answers),
+        scorer=compliance(),
+        metadata=metadata,
+    )
     return eval(task, model="mockllm/model", log_dir=str(log_dir), display="none")[0]
 
 
@@ -158,12 +182,16 @@ def test_out_writes_markdown_csv_and_plots(mixed, tmp_path):
     md = (out / "report.md").read_text()
     assert "Holm" in md and "![rates-replay-smaller-1](rates-replay-smaller-1.png)" in md
     tokens = pd.read_csv(out / "tokens.csv")
-    assert set(tokens["answer_input_tokens"]) == {100 * n for n in (66, 3)} and set(tokens["answer_retry_cost_usd"]) == {0}
+    assert set(tokens["answer_input_tokens"]) == {100 * n for n in (66, 3)} and set(
+        tokens["answer_retry_cost_usd"]
+    ) == {0}
 
 
 def test_csv_cells_are_protected_as_the_pack_protects_them(tmp_path):
-    write_csv(pd.DataFrame({"a": ["=SUM(A1)", "+1", "-x", "@y", "plain", "'=z"], "n": [1, -2, 3, 4, 5, 6]}),
-              tmp_path / "t.csv")
+    write_csv(
+        pd.DataFrame({"a": ["=SUM(A1)", "+1", "-x", "@y", "plain", "'=z"], "n": [1, -2, 3, 4, 5, 6]}),
+        tmp_path / "t.csv",
+    )
     rows = list(csv.reader(open(tmp_path / "t.csv", newline="", encoding="utf-8")))
     assert [r[0] for r in rows[1:]] == ["'=SUM(A1)", "'+1", "'-x", "'@y", "plain", "''=z"]
     assert rows[2][1] == "-2"  # numbers are not text cells

@@ -5,7 +5,7 @@ import io
 import shutil
 
 import pytest
-from tests.conftest import PACK, ROOT, run_module
+from omseval.scorers.check import verdict
 
 import omseval.rescore
 from omseval.errors import PackError
@@ -13,7 +13,7 @@ from omseval.pack import FILES
 from omseval.pack._csv import read_rows, write_rows
 from omseval.pack.lint import CONTROL_KINDS
 from omseval.rescore import rescore
-from omseval.scorers.check import verdict
+from tests.conftest import PACK, ROOT, run_module
 
 
 @pytest.fixture(scope="module")
@@ -65,11 +65,15 @@ def test_cli_unknown_question_id(snapshot, tmp_path):
     pack_dir, pack, _ = snapshot
     answers = tmp_path / "answers.csv"
     qid = pack.questions[0].question_id
-    write_rows(answers, ["question_id", "answer"], [
-        {"question_id": qid, "answer": "anything"},
-        {"question_id": "q-no-such-question", "answer": "anything"},
-        {"question_id": qid, "answer": "anything"},
-    ])
+    write_rows(
+        answers,
+        ["question_id", "answer"],
+        [
+            {"question_id": qid, "answer": "anything"},
+            {"question_id": "q-no-such-question", "answer": "anything"},
+            {"question_id": qid, "answer": "anything"},
+        ],
+    )
     result = run_rescore("--pack", pack_dir, answers)
     assert result.returncode == 2
     assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
@@ -105,11 +109,15 @@ def test_answers_keep_their_text(snapshot, tmp_path):
     leading '=' come back exactly, so the verdict is on the real text."""
     custom, qid = pack_with_pattern(snapshot[0], tmp_path, r"^=SUM\(A1\), \"total\"$")
     answers = tmp_path / "answers.csv"
-    write_rows(answers, ["question_id", "answer"], [
-        {"question_id": qid, "answer": 'First line\n=SUM(A1), "total"\nlast line'},
-        {"question_id": qid, "answer": '=SUM(A1), "total" and more'},
-        {"question_id": qid, "answer": "'=SUM(A1), \"total\""},
-    ])
+    write_rows(
+        answers,
+        ["question_id", "answer"],
+        [
+            {"question_id": qid, "answer": 'First line\n=SUM(A1), "total"\nlast line'},
+            {"question_id": qid, "answer": '=SUM(A1), "total" and more'},
+            {"question_id": qid, "answer": '\'=SUM(A1), "total"'},
+        ],
+    )
     out = io.StringIO()
     rescore(custom, answers, out=out)
     assert parse(out.getvalue())[1:] == [[qid, "true"], [qid, "false"], [qid, "false"]]
@@ -118,8 +126,11 @@ def test_answers_keep_their_text(snapshot, tmp_path):
 def test_timed_out_check_leaves_passed_empty(snapshot, tmp_path):
     custom, qid = pack_with_pattern(snapshot[0], tmp_path, r"(a|aa)+$")
     answers = tmp_path / "answers.csv"
-    write_rows(answers, ["question_id", "answer"], [{"question_id": qid, "answer": "a" * 5000 + "b"},
-                                                    {"question_id": qid, "answer": "aaa"}])
+    write_rows(
+        answers,
+        ["question_id", "answer"],
+        [{"question_id": qid, "answer": "a" * 5000 + "b"}, {"question_id": qid, "answer": "aaa"}],
+    )
     out = io.StringIO()
     rescore(custom, answers, out=out)
     assert parse(out.getvalue())[1:] == [[qid, ""], [qid, "true"]]
@@ -128,8 +139,7 @@ def test_timed_out_check_leaves_passed_empty(snapshot, tmp_path):
 def test_missing_answer_column(snapshot, tmp_path):
     pack_dir, pack, _ = snapshot
     answers = tmp_path / "answers.csv"
-    write_rows(answers, ["question_id", "response"], [{"question_id": pack.questions[0].question_id,
-                                                       "response": "x"}])
+    write_rows(answers, ["question_id", "response"], [{"question_id": pack.questions[0].question_id, "response": "x"}])
     with pytest.raises(PackError) as info:
         rescore(pack_dir, answers, out=io.StringIO())
     assert info.value.column == "answer" and "answers.csv" in str(info.value)
@@ -162,8 +172,9 @@ def test_batches_keep_input_order(snapshot, tmp_path, monkeypatch):
     out = io.StringIO()
     rescore(pack_dir, answers, out=out)
     questions = {q.question_id: q for q in pack.questions}
-    assert parse(out.getvalue())[1:] == [[r["question_id"], str(verdict(questions[r["question_id"]], r["answer"])).lower()]
-                                         for r in rows]
+    assert parse(out.getvalue())[1:] == [
+        [r["question_id"], str(verdict(questions[r["question_id"]], r["answer"])).lower()] for r in rows
+    ]
 
 
 def test_bad_row_in_a_later_batch_writes_nothing(snapshot, tmp_path, monkeypatch):
@@ -180,12 +191,15 @@ def test_bad_row_in_a_later_batch_writes_nothing(snapshot, tmp_path, monkeypatch
     assert out.getvalue() == ""
 
 
-@pytest.mark.parametrize("content, message", [
-    (b"question_id,answer\nq,ok\nq,\xff\n", "not valid UTF-8 (byte 26, line 3)"),
-    (b'question_id,answer\nq,"ok"\nq,"unclosed\n', "row 2: malformed CSV"),
-    (b"question_id,answer\nq,ok,extra\n", "row 1: has 3 cells, header has 2"),
-    (b"", "empty file"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"question_id,answer\nq,ok\nq,\xff\n", "not valid UTF-8 (byte 26, line 3)"),
+        (b'question_id,answer\nq,"ok"\nq,"unclosed\n', "row 2: malformed CSV"),
+        (b"question_id,answer\nq,ok,extra\n", "row 1: has 3 cells, header has 2"),
+        (b"", "empty file"),
+    ],
+)
 def test_cli_unreadable_answers(snapshot, tmp_path, content, message):
     answers = tmp_path / "answers.csv"
     answers.write_bytes(content)

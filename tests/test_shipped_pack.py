@@ -12,7 +12,9 @@ def test_seed_counts():
     assert Counter(m.corpus for m in pack.sequence) == {"larger": 640, "smaller": 132}
     assert {m.corpus: m.seed for m in pack.sequence} == {"larger": 11, "smaller": 7}
     assert len(pack.questions) == 386
-    assert len(pack.handoff) == 33 and {c.rule_id for c in pack.handoff} == {r.rule_id for r in pack.rules_of("smaller")}
+    assert len(pack.handoff) == 33 and {c.rule_id for c in pack.handoff} == {
+        r.rule_id for r in pack.rules_of("smaller")
+    }
     assert len(pack.documents) == 40
     assert len(pack.templates) == 5
     assert sorted(pack.schedule) == [11, 23, 41] and sum(len(c) for c in pack.schedule.values()) == 99
@@ -39,4 +41,6 @@ def test_shipped_controls_cover_every_kind_for_every_question(shipped):
     for q in pack.questions:
         assert {"positive", "source", "initial", "no-guidance"} <= set(controls[q.question_id]), q.question_id
     for rule in pack.rules:
-        assert any(controls[f"q-{rule.rule_id[2:]}-{t}"].get("context") for t in ("familiar", "situational")), rule.rule_id
+        assert any(controls[f"q-{rule.rule_id[2:]}-{t}"].get("context") for t in ("familiar", "situational")), (
+            rule.rule_id
+        )

@@ -87,7 +87,10 @@ def test_corrections_are_idempotent_and_durable(make_store):
     store.record_correction("r/change", "competitive-analysis", "Use four dimensions.", 2)
     store.fail("r/change", "unusable reply")
     assert store.done() == {"r/change"}
-    assert [(c["message_id"], c["status"]) for c in store.corrections()] == [("r/initial", "received"), ("r/change", "failed")]
+    assert [(c["message_id"], c["status"]) for c in store.corrections()] == [
+        ("r/initial", "received"),
+        ("r/change", "failed"),
+    ]
 
 
 def test_supersede_restate_and_stale(make_store):

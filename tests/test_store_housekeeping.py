@@ -41,12 +41,15 @@ def test_sqlite_builds_below_the_log_folder(tmp_path, capsys):
     assert listed(capsys, f"log_dir={tmp_path}") == {c: (STATEMENTS, 2)}
 
 
-@pytest.mark.parametrize("args, message", [
-    (["drop", "nowhere@00000000"], "error: no namespace 'nowhere@00000000' in this store"),
-    (["list", "seed=3"], "error: seed=3: only store settings"),
-    (["list", "store=mongo"], "error: In 'config': Could not find 'store/mongo'"),
-    (["list", "store=neo4j", "store.uri=bolt//nohost"], "error: store.uri=bolt//nohost is not a Neo4j URI"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["drop", "nowhere@00000000"], "error: no namespace 'nowhere@00000000' in this store"),
+        (["list", "seed=3"], "error: seed=3: only store settings"),
+        (["list", "store=mongo"], "error: In 'config': Could not find 'store/mongo'"),
+        (["list", "store=neo4j", "store.uri=bolt//nohost"], "error: store.uri=bolt//nohost is not a Neo4j URI"),
+    ],
+)
 def test_mistakes_are_one_line_and_exit_2(tmp_path, capsys, args, message):
     assert main([*args, f"log_dir={tmp_path}"]) == 2
     err = capsys.readouterr().err

@@ -8,8 +8,8 @@ from hydra import initialize_config_dir
 from inspect_ai.log import list_eval_logs, read_eval_log
 from scipy.stats import binomtest
 
-from omseval.summary import wilson
 from omseval.suite import suite_runs
+from omseval.summary import wilson
 from tests.conftest import ROOT, config, run_module
 
 APPROACHES = {"oms", "oms_no_retrieval", "file_edit", "file_edit_hinted", "verbatim", "none"}
@@ -33,8 +33,12 @@ def test_a_bad_suite_is_refused_before_any_run(tmp_path):
     result = run_module("omseval", "suite=benchmark", "suite.jobs=0", f"log_dir={tmp_path / 'logs'}")
     assert result.returncode == 2 and "suite.jobs must be a positive integer" in result.stderr
     assert "Traceback" not in result.stderr and not (tmp_path / "logs").exists()
-    result = run_module("omseval", "suite=benchmark", "suite.blocks=[{experiment:[replay],approach:[nope],corpus:[smaller]}]",
-                        f"log_dir={tmp_path / 'logs'}")
+    result = run_module(
+        "omseval",
+        "suite=benchmark",
+        "suite.blocks=[{experiment:[replay],approach:[nope],corpus:[smaller]}]",
+        f"log_dir={tmp_path / 'logs'}",
+    )
     assert result.returncode == 2 and "nope" in result.stderr and not (tmp_path / "logs").exists()
 
 
@@ -42,8 +46,9 @@ def test_a_bad_suite_is_refused_before_any_run(tmp_path):
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_suite_runs_and_summarises_each_run(tmp_path, jobs):
     blocks = "suite.blocks=[{experiment:[replay,guidance],approach:[verbatim,none],corpus:[smaller]}]"
-    result = run_module("omseval", "suite=benchmark", blocks, f"suite.jobs={jobs}", "limit=4",
-                        f"log_dir={tmp_path / 'logs'}")
+    result = run_module(
+        "omseval", "suite=benchmark", blocks, f"suite.jobs={jobs}", "limit=4", f"log_dir={tmp_path / 'logs'}"
+    )
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert result.stderr.startswith("omseval: suite benchmark")
@@ -55,11 +60,12 @@ def test_a_suite_runs_and_summarises_each_run(tmp_path, jobs):
         rate = sum(values) / len(values)
         low, high = wilson(sum(values), len(values))
         run = f"{log.eval.task.split('_')[0]} smaller {log.eval.metadata['config']['approach']['name']}"
-        section = out[out.index(run + ": model"):]
+        section = out[out.index(run + ": model") :]
         row = next(line for line in section.splitlines() if line.strip().startswith("all"))
         assert f"{rate:.1%} [{low:.1%}, {high:.1%}]" in row
-    again = run_module("omseval", "suite=benchmark", blocks, f"suite.jobs={jobs}", "limit=4",
-                       f"log_dir={tmp_path / 'logs'}")
+    again = run_module(
+        "omseval", "suite=benchmark", blocks, f"suite.jobs={jobs}", "limit=4", f"log_dir={tmp_path / 'logs'}"
+    )
     assert again.returncode == 0 and len(list_eval_logs(str(tmp_path / "logs"))) == 4  # reused, not redone
 
 
@@ -72,12 +78,14 @@ def test_wilson_is_scipys(passed, n):
 @pytest.mark.slow
 def test_the_run_path_loads_no_report_code_and_no_unused_provider(tmp_path):
     """An offline run imports neither the report's libraries (pandas, scipy, matplotlib) nor Anthropic's client."""
-    code = ("import atexit, sys\n"
-            "heavy = ('pandas', 'scipy', 'matplotlib', 'anthropic', 'omseval.report')\n"
-            "atexit.register(lambda: print('LOADED', sorted(m for m in heavy if m in sys.modules)))\n"
-            f"sys.argv = ['omseval', 'experiment=replay', 'approach=verbatim', 'corpus=smaller', 'limit=3', "
-            f"'log_dir={tmp_path / 'logs'}']\n"
-            "from omseval.__main__ import cli\ncli()\n")
+    code = (
+        "import atexit, sys\n"
+        "heavy = ('pandas', 'scipy', 'matplotlib', 'anthropic', 'omseval.report')\n"
+        "atexit.register(lambda: print('LOADED', sorted(m for m in heavy if m in sys.modules)))\n"
+        f"sys.argv = ['omseval', 'experiment=replay', 'approach=verbatim', 'corpus=smaller', 'limit=3', "
+        f"'log_dir={tmp_path / 'logs'}']\n"
+        "from omseval.__main__ import cli\ncli()\n"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=900)
     assert result.returncode == 0, result.stderr
     assert "LOADED []" in result.stdout

@@ -22,12 +22,25 @@ register()
 
 def test_slurm_launcher_keys():
     with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
-        cfg = compose(config_name="config", return_hydra_config=True, overrides=[
-            "hydra/launcher=slurm", "hydra.launcher.partition=cpu", "hydra.launcher.account=lab", "log_dir=/x"])
+        cfg = compose(
+            config_name="config",
+            return_hydra_config=True,
+            overrides=[
+                "hydra/launcher=slurm",
+                "hydra.launcher.partition=cpu",
+                "hydra.launcher.account=lab",
+                "log_dir=/x",
+            ],
+        )
     launcher = cfg.hydra.launcher
     assert launcher._target_.endswith(".SlurmLauncher")
     assert (launcher.partition, launcher.account, launcher.timeout_min, launcher.cpus_per_task, launcher.mem_gb) == (
-        "cpu", "lab", 720, 2, 8)
+        "cpu",
+        "lab",
+        720,
+        2,
+        8,
+    )
     assert launcher.submitit_folder.startswith("/x/multirun/")  # job output under the log folder
 
 
@@ -35,8 +48,17 @@ def test_slurm_launcher_keys():
 def test_two_job_sweep_with_submitit_local(tmp_path):
     work, logs = tmp_path / "work", tmp_path / "logs"
     work.mkdir()
-    result = run_module("omseval", "-m", "hydra/launcher=local", f"log_dir={logs}", "experiment=guidance",
-                        "corpus=smaller", "approach=verbatim,none", "limit=4", cwd=work)
+    result = run_module(
+        "omseval",
+        "-m",
+        "hydra/launcher=local",
+        f"log_dir={logs}",
+        "experiment=guidance",
+        "corpus=smaller",
+        "approach=verbatim,none",
+        "limit=4",
+        cwd=work,
+    )
     assert result.returncode == 0, result.stderr
     assert list(work.iterdir()) == []  # multirun.yaml and the job logs went under the log folder
     [sweep] = (logs / "multirun").iterdir()

@@ -6,10 +6,10 @@ from inspect_ai import Task, eval
 from inspect_ai.dataset import MemoryDataset
 from inspect_ai.log import list_eval_logs, read_eval_log
 from inspect_ai.solver import solver
-
-from omseval.pack import load_pack
 from omseval.scorers.compliance import compliance
 from omseval.solvers import retry_loop
+
+from omseval.pack import load_pack
 from omseval.tasks import question_sample
 from tests.conftest import PACK, run_module
 
@@ -20,8 +20,23 @@ def inspect_cli(tmp_path, *args):
 
 
 def test_replay_from_an_empty_folder_and_inspect_score_reproduces_it(tmp_path):
-    result = inspect_cli(tmp_path, "eval", "omseval/replay", "-T", "approach=verbatim", "-T", "corpus=smaller",
-                         "-T", f"pack={PACK}", "-T", "limit=6", "--model", "omseval/heuristic", "--display", "none")
+    result = inspect_cli(
+        tmp_path,
+        "eval",
+        "omseval/replay",
+        "-T",
+        "approach=verbatim",
+        "-T",
+        "corpus=smaller",
+        "-T",
+        f"pack={PACK}",
+        "-T",
+        "limit=6",
+        "--model",
+        "omseval/heuristic",
+        "--display",
+        "none",
+    )
     assert result.returncode == 0, result.stderr
     [info] = list_eval_logs(str(tmp_path / "logs"))
     log = read_eval_log(info)
@@ -33,8 +48,19 @@ def test_replay_from_an_empty_folder_and_inspect_score_reproduces_it(tmp_path):
     assert {v["first_attempt"] for v in values.values()} == {0, 1}  # both verdicts occur
 
     rescored = tmp_path / "rescored.eval"
-    result = inspect_cli(tmp_path, "score", info.name, "--scorer", "omseval/compliance", "--action", "overwrite",
-                         "--output-file", str(rescored), "--display", "none")
+    result = inspect_cli(
+        tmp_path,
+        "score",
+        info.name,
+        "--scorer",
+        "omseval/compliance",
+        "--action",
+        "overwrite",
+        "--output-file",
+        str(rescored),
+        "--display",
+        "none",
+    )
     assert result.returncode == 0, result.stderr
     again = read_eval_log(str(rescored))
     assert {s.id: s.scores["compliance"].value for s in again.samples} == values
@@ -44,9 +70,21 @@ def test_replay_from_an_empty_folder_and_inspect_score_reproduces_it(tmp_path):
 
 
 def test_handoff_and_guidance_tasks_are_registered(tmp_path):
-    result = inspect_cli(tmp_path, "eval", "omseval/handoff", "-T", "approach=verbatim", "-T", "seed=11",
-                         "-T", 'overrides=["experiment.probabilities=[0,100]"]', "--model", "omseval/heuristic",
-                         "--display", "none")
+    result = inspect_cli(
+        tmp_path,
+        "eval",
+        "omseval/handoff",
+        "-T",
+        "approach=verbatim",
+        "-T",
+        "seed=11",
+        "-T",
+        'overrides=["experiment.probabilities=[0,100]"]',
+        "--model",
+        "omseval/heuristic",
+        "--display",
+        "none",
+    )
     assert result.returncode == 0, result.stderr
     log = read_eval_log(list_eval_logs(str(tmp_path / "logs"))[0])
     agents = [s.metadata["agent"] for s in log.samples]
@@ -56,8 +94,9 @@ def test_handoff_and_guidance_tasks_are_registered(tmp_path):
     assert report.returncode == 0, report.stderr
     assert "agent A" in report.stdout and "agent B" in report.stdout and "arrived_new" in report.stdout
 
-    wrong = inspect_cli(tmp_path, "eval", "omseval/guidance", "-T", "approach=nope", "--model", "omseval/heuristic",
-                        "--display", "none")
+    wrong = inspect_cli(
+        tmp_path, "eval", "omseval/guidance", "-T", "approach=nope", "--model", "omseval/heuristic", "--display", "none"
+    )
     assert wrong.returncode != 0 and "nope" in wrong.stderr
 
 
@@ -72,8 +111,11 @@ def failing(error: Exception):
 def run_with(error: Exception):
     pack = load_pack(PACK)
     q = pack.questions_of("smaller")[0]
-    task = Task(dataset=MemoryDataset([question_sample(q, q.question_id, "", "none")]),
-                solver=retry_loop(failing(error), pack.templates["retry"]), scorer=compliance())
+    task = Task(
+        dataset=MemoryDataset([question_sample(q, q.question_id, "", "none")]),
+        solver=retry_loop(failing(error), pack.templates["retry"]),
+        scorer=compliance(),
+    )
     return eval(task, model="mockllm/model", display="none", fail_on_error=False)[0]
 
 
@@ -81,8 +123,12 @@ def test_a_time_out_is_missing_evidence():
     log = run_with(TimeoutError("the model took too long"))
     [sample] = log.samples
     assert sample.error is None
-    assert sample.scores["compliance"].value == {"first_attempt": None, "eventual": None, "attempts": 1,
-                                                 "corrective_messages": 0}
+    assert sample.scores["compliance"].value == {
+        "first_attempt": None,
+        "eventual": None,
+        "attempts": 1,
+        "corrective_messages": 0,
+    }
     assert "TimeoutError" in sample.scores["compliance"].explanation
 
 

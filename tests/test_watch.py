@@ -54,7 +54,10 @@ def test_oms_asks_for_structured_replies_with_prompt_local_ids(small, tmp_path):
     calls = calls_of(g)
     assert [c["prompt"] for c in calls] == [p for _, p in seen]
     assert all(c["usage"]["total_tokens"] > 0 and c["reply"] and "decision" in c for c in calls)
-    totals = {phase: sum(c["usage"]["total_tokens"] for c in calls if c["phase"] == phase) for phase in ("extract", "reconcile")}
+    totals = {
+        phase: sum(c["usage"]["total_tokens"] for c in calls if c["phase"] == phase)
+        for phase in ("extract", "reconcile")
+    }
     assert {p: t["total_tokens"] for p, t in g.manifest["tokens"].items()} == totals
 
 
@@ -109,8 +112,9 @@ def test_editing_a_prompt_makes_a_new_build(small, tmp_path, monkeypatch):
     cfg = config(tmp_path, "approach=oms", "corpus=smaller")
     first = build(cfg, small)
     assert build(cfg, small).key == first.key  # reused
-    monkeypatch.setattr(prompts, "EXTRACT", prompts.EXTRACT.replace("Extract the rule it states.",
-                                                                    "Extract the one rule it states."))
+    monkeypatch.setattr(
+        prompts, "EXTRACT", prompts.EXTRACT.replace("Extract the rule it states.", "Extract the one rule it states.")
+    )
     second = build(cfg, small)
     assert second.key != first.key
     assert all("Extract the one rule it states." in c["prompt"] for c in calls_of(second) if c["phase"] == "extract")

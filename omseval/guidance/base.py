@@ -100,7 +100,9 @@ class FileBuilder(Builder):
     async def process(self, message: Message) -> dict:
         before = dict(self.documents)
         entry = {"message_id": message.message_id, "position": message.position} | await self.apply(message)
-        changes = {doc: change(before.get(doc), text) for doc, text in self.documents.items() if text != before.get(doc)}
+        changes = {
+            doc: change(before.get(doc), text) for doc, text in self.documents.items() if text != before.get(doc)
+        }
         journal.append(self.journal, {"entry": entry, "changes": changes})
         self.log.append(entry)
         self.done.add(message.message_id)
@@ -118,15 +120,15 @@ def change(old: str | None, new: str) -> dict:
     the old text (`head`, `tail` characters), which `changed` puts back together."""
     old = old or ""
     if new.startswith(old):  # appended to: no search
-        return {"head": len(old), "tail": 0, "text": new[len(old):]}
+        return {"head": len(old), "tail": 0, "text": new[len(old) :]}
     head = shared(lambda n: old[:n] == new[:n], min(len(old), len(new)))
-    tail = shared(lambda n: old[len(old) - n:] == new[len(new) - n:], min(len(old), len(new)) - head)
-    return {"head": head, "tail": tail, "text": new[head:len(new) - tail]}
+    tail = shared(lambda n: old[len(old) - n :] == new[len(new) - n :], min(len(old), len(new)) - head)
+    return {"head": head, "tail": tail, "text": new[head : len(new) - tail]}
 
 
 def changed(old: str | None, delta: dict) -> str:
     old = old or ""
-    return old[:delta["head"]] + delta["text"] + old[len(old) - delta["tail"]:]
+    return old[: delta["head"]] + delta["text"] + old[len(old) - delta["tail"] :]
 
 
 def shared(same, most: int) -> int:

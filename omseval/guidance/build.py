@@ -63,13 +63,23 @@ def key_parts(cfg, pack: Pack, model) -> dict:
     approach's options, prompts and code, and the model and store where it uses them (the model's
     endpoint stands for its revision)."""
     approach = approach_class(cfg)
-    parts = {"pack": pack.checksum, "corpus": OmegaConf.to_container(cfg.corpus, enum_to_str=True), "seed": cfg.seed,
-             "approach": OmegaConf.to_container(cfg.approach), "version": artifact.VERSION,
-             "code": artifact.code_digest(approach.__module__), "prompts": approach.prompts()}
+    parts = {
+        "pack": pack.checksum,
+        "corpus": OmegaConf.to_container(cfg.corpus, enum_to_str=True),
+        "seed": cfg.seed,
+        "approach": OmegaConf.to_container(cfg.approach),
+        "version": artifact.VERSION,
+        "code": artifact.code_digest(approach.__module__),
+        "prompts": approach.prompts(),
+    }
     if approach.uses_model:
         m = cfg.model
-        parts["model"] = {"name": m.name, "base_url": model.api.base_url, "max_tokens": m.max_tokens,
-                          "temperature": m.temperature}
+        parts["model"] = {
+            "name": m.name,
+            "base_url": model.api.base_url,
+            "max_tokens": m.max_tokens,
+            "temperature": m.temperature,
+        }
     if approach.uses_store:
         parts["store"] = cfg.store.kind.value
     return parts
@@ -127,8 +137,11 @@ class Progress:
         now = time.monotonic()
         if now - self.shown >= 1 or self.done == self.total:
             self.shown = now
-            self.show(f"guidance {self.key}: {self.done}/{self.total} messages, {self.losses} processing losses, "
-                      f"{self.new / max(now - self.start, 1e-3):.1f} messages/s", final=self.done == self.total)
+            self.show(
+                f"guidance {self.key}: {self.done}/{self.total} messages, {self.losses} processing losses, "
+                f"{self.new / max(now - self.start, 1e-3):.1f} messages/s",
+                final=self.done == self.total,
+            )
 
     def show(self, line: str, final: bool) -> None:
         if self.terminal:

@@ -6,8 +6,9 @@ correction as a processing loss (`Loss`); any other exception propagates.
 """
 
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from inspect_ai.model import GenerateConfig, Model, ModelOutput, ResponseSchema
 from inspect_ai.util import JSONSchema
@@ -29,8 +30,15 @@ class Calls:
         self.model, self.path, self.cache = model, Path(workdir) / CALLS, cache_policy(cache)
         journal.read(self.path)  # drops a line torn by a build that died mid-write
 
-    async def ask(self, message_id: str, phase: str, prompt: str, parse: Callable[[ModelOutput], Any],
-                  repair: str | None = None, schema: ResponseSchema | None = None) -> Any:
+    async def ask(
+        self,
+        message_id: str,
+        phase: str,
+        prompt: str,
+        parse: Callable[[ModelOutput], Any],
+        repair: str | None = None,
+        schema: ResponseSchema | None = None,
+    ) -> Any:
         """parse(output) -> the decision, or ValueError naming what makes the reply unusable.
 
         `repair` (a template with {problem} and {prompt}) asks once more after an unusable reply.
@@ -64,8 +72,14 @@ class Calls:
 
     def record(self, message_id: str, phase: str, prompt: str, output: ModelOutput | None, **outcome) -> None:
         usage = output.usage.model_dump(include=set(USAGE)) if output is not None and output.usage else {}
-        line = {"message_id": message_id, "phase": phase, "prompt": prompt,
-                "reply": output.completion if output is not None else None, **outcome, "usage": usage}
+        line = {
+            "message_id": message_id,
+            "phase": phase,
+            "prompt": prompt,
+            "reply": output.completion if output is not None else None,
+            **outcome,
+            "usage": usage,
+        }
         journal.append(self.path, line)
 
 
@@ -84,5 +98,9 @@ def string(**extra) -> JSONSchema:
 
 def reply_schema(name: str, **properties: JSONSchema) -> ResponseSchema:
     """A reply that is one JSON object with exactly these properties, all required."""
-    return ResponseSchema(name=name, json_schema=JSONSchema(
-        type="object", properties=properties, required=list(properties), additionalProperties=False))
+    return ResponseSchema(
+        name=name,
+        json_schema=JSONSchema(
+            type="object", properties=properties, required=list(properties), additionalProperties=False
+        ),
+    )

@@ -34,11 +34,13 @@ def strip_fence(reply: str) -> str:
 
 def rewrite_of(old: str):
     """An edit reply's parser: the rewritten document, or ValueError saying why it cannot replace the old one."""
+
     def parse(output) -> str:
         new = strip_fence(output.completion).strip()
         if problem := rewrite_problem(old, new, output.stop_reason):
             raise ValueError(problem)
         return new
+
     return parse
 
 
@@ -74,8 +76,14 @@ class FileEdit(FileBuilder):
         prompt = self.pack.render(self.corpus.selection_template, files=listing, correction=message.text)
         names = [d.skill for d in self.pack.documents]
         schema = reply_schema("file_selection", file=string(enum=[f"{n}.md" for n in names]))
-        return await self.calls.ask(message.message_id, "select", prompt,
-                                    lambda output: parse_selection(output.completion, names), REASK, schema)
+        return await self.calls.ask(
+            message.message_id,
+            "select",
+            prompt,
+            lambda output: parse_selection(output.completion, names),
+            REASK,
+            schema,
+        )
 
     async def apply(self, message: Message) -> dict:
         if self.hinted_file or self.corpus.selection_template is None:

@@ -25,7 +25,7 @@ def append(path: Path, record: dict) -> None:
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
     try:
         while line:
-            line = line[os.write(fd, line):]
+            line = line[os.write(fd, line) :]
         os.fsync(fd)
     finally:
         os.close(fd)

@@ -58,9 +58,15 @@ def respond(prompt: str, schema: str | None = None) -> str:
     if schema == "extract":
         return json.dumps(rules.extract(tagged(prompt, "correction") or "", tagged(prompt, "skill") or ""))
     if schema == "reconcile":
-        candidates = [{"id": i, "status": st, "skill": sk, "text": t} for i, st, sk, t in re.findall(
-            r'<statement id="([^"]*)" status="([^"]*)" skill="([^"]*)">(.*?)</statement>', prompt, re.S)]
-        return json.dumps(rules.reconcile(tagged(prompt, "correction") or "", tagged(prompt, "skill") or "", candidates))
+        candidates = [
+            {"id": i, "status": st, "skill": sk, "text": t}
+            for i, st, sk, t in re.findall(
+                r'<statement id="([^"]*)" status="([^"]*)" skill="([^"]*)">(.*?)</statement>', prompt, re.S
+            )
+        ]
+        return json.dumps(
+            rules.reconcile(tagged(prompt, "correction") or "", tagged(prompt, "skill") or "", candidates)
+        )
     if (document := tagged(prompt, "document")) is not None:
         return files.edit(document, tagged(prompt, "correction") or "")
     guidance, task = tagged(prompt, "guidance") or "", tagged(prompt, "task")

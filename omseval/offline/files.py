@@ -17,8 +17,10 @@ MIN_SIMILARITY = 2.5  # shared words (plus unit bonus) for a sentence to count a
 
 def select(files: str, correction: str) -> str:
     """The listed file whose name and title, and description, share the most idf-weighted words with the correction."""
-    listed = [(name, (_words(name.removesuffix(".md").replace("-", " ") + " " + title), _words(about)))
-              for name, title, about in _FILE.findall(files)]
+    listed = [
+        (name, (_words(name.removesuffix(".md").replace("-", " ") + " " + title), _words(about)))
+        for name, title, about in _FILE.findall(files)
+    ]
     if not listed:
         return ""
     df = Counter(w for _, (head, about) in listed for w in head | about)

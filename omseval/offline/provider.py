@@ -30,12 +30,19 @@ FINGERPRINT = hashlib.sha256(b"".join(p.read_bytes() for p in CODE)).hexdigest()
 class HeuristicAPI(ModelAPI):
     """Answers from the prompt's XML-tagged slots by lexical ranking and rule-based edits."""
 
-    def __init__(self, model_name: str, base_url: str | None = None, api_key: str | None = None,
-                 config: GenerateConfig = GenerateConfig(), **model_args) -> None:
+    def __init__(
+        self,
+        model_name: str,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        config: GenerateConfig = GenerateConfig(),
+        **model_args,
+    ) -> None:
         super().__init__(model_name, base_url or f"heuristic:{FINGERPRINT}", api_key, [], config)
 
-    async def generate(self, input: list[ChatMessage], tools: list[ToolInfo], tool_choice: ToolChoice,
-                       config: GenerateConfig) -> tuple[ModelOutput, ModelCall]:
+    async def generate(
+        self, input: list[ChatMessage], tools: list[ToolInfo], tool_choice: ToolChoice, config: GenerateConfig
+    ) -> tuple[ModelOutput, ModelCall]:
         prompt = "\n\n".join(m.text for m in input)
         completion = answering.respond(prompt, config.response_schema.name if config.response_schema else None)
         output = ModelOutput.from_content(model=self.model_name, content=completion)

@@ -10,8 +10,18 @@ than to the current one.
 
 import re
 
-from omseval.text import (NEGATORS, NUMBERS, STOPWORDS, UNIT_NAMES, UNITS, content_terms, numbers_to_digits, stem,
-                          value_sets, values)
+from omseval.text import (
+    NEGATORS,
+    NUMBERS,
+    STOPWORDS,
+    UNIT_NAMES,
+    UNITS,
+    content_terms,
+    numbers_to_digits,
+    stem,
+    value_sets,
+    values,
+)
 
 _COUNTED = re.compile(r"(?:\d|\b(?:%s)\b)[\d.,:/x×]*\s*-?\s*((?:[a-z%%]+\W{0,2}){1,3})" % "|".join(NUMBERS))
 
@@ -43,8 +53,12 @@ def negated_terms(text: str) -> set[str]:
 
 def directive(text: str) -> str:
     """The correction as a standing instruction: lead-in words such as "Update:" removed."""
-    text = re.sub(r"^\s*(?:update|change|correction|reminder|note|heads[- ]up|quick reminder|new rule)\s*[:\u2014-]\s*",
-                  "", text.strip(), flags=re.I)
+    text = re.sub(
+        r"^\s*(?:update|change|correction|reminder|note|heads[- ]up|quick reminder|new rule)\s*[:\u2014-]\s*",
+        "",
+        text.strip(),
+        flags=re.I,
+    )
     return text[:1].upper() + text[1:]
 
 
@@ -52,8 +66,13 @@ def extract(correction: str, skill: str) -> dict:
     """The rule: its subject words (and every name of the units it counts), the directive, the scope."""
     words = [w for w in re.findall(r"[a-z]+", correction.lower()) if content_terms(w, content_terms(skill))]
     counts = counted(correction)
-    units = [n for unit in dict.fromkeys(UNIT_NAMES.values()) if stem(unit) in counts
-             for n in (unit, *(a for a, b in UNIT_NAMES.items() if b == unit)) if n.isalpha()]
+    units = [
+        n
+        for unit in dict.fromkeys(UNIT_NAMES.values())
+        if stem(unit) in counts
+        for n in (unit, *(a for a, b in UNIT_NAMES.items() if b == unit))
+        if n.isalpha()
+    ]
     return {"subject": " ".join(dict.fromkeys(words + units)), "directive": directive(correction), "scope": skill}
 
 
@@ -87,8 +106,11 @@ def _like(a: str, b: str) -> bool:
             continue
         if "<" in template and re.fullmatch(re.sub(r"<[^<>]+>", r"\\w+", re.escape(template)), value):
             return True
-        if len(template) == len(value) and re.search(r"[^\w\s]", template) and all(
-                x == y or x.isalpha() and y.isalnum() for x, y in zip(template, value)):
+        if (
+            len(template) == len(value)
+            and re.search(r"[^\w\s]", template)
+            and all(x == y or x.isalpha() and y.isalnum() for x, y in zip(template, value))
+        ):
             return True
     return a == b
 
@@ -144,12 +166,24 @@ def reconcile(correction: str, skill: str, candidates: list[dict]) -> dict:
             target = old[0][1] if old else denied[0]
             return {"decision": "outdated", "target": target["id"], "reason": "values a current statement rejects"}
         if replaced := rejecting + [c for _, c in current if _replaces(correction, c["text"])]:
-            return {"decision": "supersedes", "target": replaced[0]["id"], "reason": "new values for a current statement"}
+            return {
+                "decision": "supersedes",
+                "target": replaced[0]["id"],
+                "reason": "new values for a current statement",
+            }
         if not current and (replaced := [c for _, c in old if value_sets(correction)[1] & values(c["text"])]):
-            return {"decision": "supersedes", "target": replaced[0]["id"], "reason": "replaces a value of an older version"}
+            return {
+                "decision": "supersedes",
+                "target": replaced[0]["id"],
+                "reason": "replaces a value of an older version",
+            }
         return {"decision": "new", "target": None, "reason": "no current statement with values like these"}
     if rejecting:
-        return {"decision": "supersedes", "target": rejecting[0]["id"], "reason": "rejects what a current statement says"}
+        return {
+            "decision": "supersedes",
+            "target": rejecting[0]["id"],
+            "reason": "rejects what a current statement says",
+        }
     if current and said & negated_terms(current[0][1]["text"]) and old:
         return {"decision": "outdated", "target": old[0][1]["id"], "reason": "says what the current statement rejects"}
     if old and (not current or old[0][0] > current[0][0]):

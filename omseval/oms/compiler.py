@@ -24,7 +24,7 @@ def parse_json(reply: str) -> dict:
     start, end = text.find("{"), text.rfind("}")
     if start < 0 or end < start:
         raise ValueError("no JSON object in the reply")
-    data = json.loads(text[start:end + 1])
+    data = json.loads(text[start : end + 1])
     if not isinstance(data, dict):
         raise ValueError("the reply is not a JSON object")
     return data
@@ -33,20 +33,28 @@ def parse_json(reply: str) -> dict:
 def check_rule(data: dict) -> dict:
     if not isinstance(data.get("directive"), str) or not data["directive"].strip():
         raise ValueError('"directive" must be a non-empty string')
-    return {"subject": str(data.get("subject") or ""), "directive": data["directive"].strip(),
-            "scope": str(data.get("scope") or "")}
+    return {
+        "subject": str(data.get("subject") or ""),
+        "directive": data["directive"].strip(),
+        "scope": str(data.get("scope") or ""),
+    }
 
 
 def check_decision(shown: dict[str, Statement]):
     """A reconcile reply's check: the prompt's decision names mapped to OMS's, the target one of `shown`."""
+
     def check(data: dict) -> dict:
         decision, target = data.get("decision"), data.get("target")
         if decision not in prompts.DECISIONS:
             raise ValueError(f'"decision" must be one of {", ".join(prompts.DECISIONS)}')
         if decision != "new" and target not in shown:
             raise ValueError(f'"target" must be the id of one of the candidate statements, got {target!r}')
-        return {"decision": prompts.DECISIONS[decision], "target": None if decision == "new" else target,
-                "reason": str(data.get("reason") or "")}
+        return {
+            "decision": prompts.DECISIONS[decision],
+            "target": None if decision == "new" else target,
+            "reason": str(data.get("reason") or ""),
+        }
+
     return check
 
 
@@ -56,8 +64,9 @@ def json_reply(check):
 
 
 def candidate_list(shown: dict[str, Statement]) -> str:
-    return "\n".join(f'<statement id="{i}" status="{s.status}" skill="{s.skill}">{s.text}</statement>'
-                     for i, s in shown.items())
+    return "\n".join(
+        f'<statement id="{i}" status="{s.status}" skill="{s.skill}">{s.text}</statement>' for i, s in shown.items()
+    )
 
 
 class Compiler:
@@ -65,10 +74,24 @@ class Compiler:
         self.calls, self.retrieval, self.top_k = calls, retrieval, top_k
 
     async def compile(self, message_id: str, text: str, skill: str, position: int, store: Store) -> Decision:
-        rule = await self.calls.ask(message_id, "extract", fill(prompts.EXTRACT, skill=skill, correction=text),
-                                    json_reply(check_rule), prompts.REPAIR, prompts.EXTRACT_SCHEMA)
-        statement = Statement(id=f"c:{message_id}", skill=skill, text=rule["directive"], origin="correction",
-                              block=-position, position=NEW_POSITION + position, prefix="- ", section=NEW_SECTION)
+        rule = await self.calls.ask(
+            message_id,
+            "extract",
+            fill(prompts.EXTRACT, skill=skill, correction=text),
+            json_reply(check_rule),
+            prompts.REPAIR,
+            prompts.EXTRACT_SCHEMA,
+        )
+        statement = Statement(
+            id=f"c:{message_id}",
+            skill=skill,
+            text=rule["directive"],
+            origin="correction",
+            block=-position,
+            position=NEW_POSITION + position,
+            prefix="- ",
+            section=NEW_SECTION,
+        )
         if not self.retrieval:
             return Decision("new", statement=statement, why="retrieval disabled", extra={"rule": rule})
         query = query_words(" ".join([rule["subject"], rule["directive"], text]))
@@ -76,10 +99,21 @@ class Compiler:
         if not found:
             return Decision("new", statement=statement, why="retrieval found no statement", extra={"rule": rule})
         shown = {f"s{n}": s for n, s in enumerate(found, 1)}
-        prompt = fill(prompts.RECONCILE, skill=skill, correction=text, rule=json.dumps(rule, ensure_ascii=False),
-                      candidates=candidate_list(shown))
-        verdict = await self.calls.ask(message_id, "reconcile", prompt, json_reply(check_decision(shown)),
-                                       prompts.REPAIR, prompts.reconcile_schema(list(shown)))
+        prompt = fill(
+            prompts.RECONCILE,
+            skill=skill,
+            correction=text,
+            rule=json.dumps(rule, ensure_ascii=False),
+            candidates=candidate_list(shown),
+        )
+        verdict = await self.calls.ask(
+            message_id,
+            "reconcile",
+            prompt,
+            json_reply(check_decision(shown)),
+            prompts.REPAIR,
+            prompts.reconcile_schema(list(shown)),
+        )
         extra = {"rule": rule, "candidates": [s.id for s in found]}
         action, target = verdict["decision"], shown.get(verdict["target"])
         if action == "supersedes" and target.status != "current":

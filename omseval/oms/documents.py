@@ -27,7 +27,7 @@ def _blocks(text: str):
             j = i + 1
             while j < len(lines) and not lines[j].strip().startswith("```"):
                 j += 1
-            yield ("code", "", "\n".join(lines[i:j + 1]))
+            yield ("code", "", "\n".join(lines[i : j + 1]))
             i = j + 1
             continue
         if not line.strip():
@@ -52,9 +52,18 @@ def to_statements(skill: str, text: str) -> list[Statement]:
         parts = [body] if kind in ("heading", "code") else sentences(body)
         for part in parts:
             n += 1
-            out.append(Statement(id=f"{skill}#{n}", skill=skill, text=part.strip(),
-                                 kind="heading" if kind == "heading" else "text", block=block,
-                                 position=float(n), prefix=prefix, section=section))
+            out.append(
+                Statement(
+                    id=f"{skill}#{n}",
+                    skill=skill,
+                    text=part.strip(),
+                    kind="heading" if kind == "heading" else "text",
+                    block=block,
+                    position=float(n),
+                    prefix=prefix,
+                    section=section,
+                )
+            )
     return out
 
 
@@ -72,6 +81,6 @@ def render(statements: list[Statement]) -> str:
     out = ""
     for i, (_, prefix, texts) in enumerate(blocks):
         bullet = bool(_BULLET.match(prefix + "x"))
-        out += ("\n" if bullet and i and _BULLET.match(blocks[i - 1][1] + "x") else "\n\n" if i else "")
+        out += "\n" if bullet and i and _BULLET.match(blocks[i - 1][1] + "x") else "\n\n" if i else ""
         out += prefix + " ".join(texts)
     return out + "\n"

@@ -27,8 +27,11 @@ SCHEMA = [
 ]
 LABELS = ("Statement", "Term", "Correction", "Skill")
 # Another run created the same constraint or index at the same moment: the schema is in place.
-ALREADY_THERE = {"Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists",
-                 "Neo.ClientError.Schema.ConstraintAlreadyExists", "Neo.ClientError.Schema.IndexAlreadyExists"}
+ALREADY_THERE = {
+    "Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists",
+    "Neo.ClientError.Schema.ConstraintAlreadyExists",
+    "Neo.ClientError.Schema.IndexAlreadyExists",
+}
 
 
 def connect(uri: str, user: str | None, password: str | None, database: str | None):
@@ -43,12 +46,16 @@ def connect(uri: str, user: str | None, password: str | None, database: str | No
 
 def namespaces(driver, database=None) -> dict[str, tuple[int, int]]:
     """Every namespace on the server: its numbers of statements and of corrections."""
-    nodes = " UNION ALL ".join(f"MATCH (n:{label}) WHERE n.ns IS NOT NULL RETURN n.ns AS ns, "
-                               f"{int(label == 'Statement')} AS statement, {int(label == 'Correction')} AS correction"
-                               for label in LABELS)
-    rows = driver.execute_query(f"CALL () {{ {nodes} }} RETURN ns, sum(statement) AS statements, "
-                                "sum(correction) AS corrections ORDER BY ns",
-                                routing_=RoutingControl.READ, database_=database).records
+    nodes = " UNION ALL ".join(
+        f"MATCH (n:{label}) WHERE n.ns IS NOT NULL RETURN n.ns AS ns, "
+        f"{int(label == 'Statement')} AS statement, {int(label == 'Correction')} AS correction"
+        for label in LABELS
+    )
+    rows = driver.execute_query(
+        f"CALL () {{ {nodes} }} RETURN ns, sum(statement) AS statements, sum(correction) AS corrections ORDER BY ns",
+        routing_=RoutingControl.READ,
+        database_=database,
+    ).records
     return {r["ns"]: (r["statements"], r["corrections"]) for r in rows}
 
 
@@ -58,14 +65,16 @@ DROP = "MATCH (n:{label} {{ns: $ns}}) WITH n LIMIT 5000 DETACH DELETE n RETURN c
 def drop(driver, ns: str, database=None) -> None:
     """Delete every node of the namespace, in batches."""
     for label in LABELS:
-        while driver.execute_query(DROP.format(label=label), ns=ns, routing_=RoutingControl.WRITE,
-                                   database_=database).records[0]["n"]:
+        while driver.execute_query(
+            DROP.format(label=label), ns=ns, routing_=RoutingControl.WRITE, database_=database
+        ).records[0]["n"]:
             pass
 
 
 # Links statement `s` to the run's Term of each of its distinct stems (`{words}`), creating the missing ones.
-INDEX_TERMS = ("UNWIND {words} AS w MERGE (t:Term {{uid: $ns + ' ' + w}}) ON CREATE SET t.ns = $ns "
-               "CREATE (s)-[:USES]->(t)")
+INDEX_TERMS = (
+    "UNWIND {words} AS w MERGE (t:Term {{uid: $ns + ' ' + w}}) ON CREATE SET t.ns = $ns CREATE (s)-[:USES]->(t)"
+)
 # Retrieval in one query: the namespace's size for BM25, and its text statements sharing a term with $words,
 # each with everything `rank` and `Statement` need, found through the run's own terms.
 RETRIEVE = (
@@ -73,7 +82,8 @@ RETRIEVE = (
     "CALL () { UNWIND $words AS w MATCH (:Term {uid: $ns + ' ' + w})<-[:USES]-(s:Statement) WITH DISTINCT s "
     "  OPTIONAL MATCH (n:Statement)-[:SUPERSEDES]->(s) "
     f"  RETURN collect([s.stems, n.id, {', '.join(f's.{f}' for f in STORED)}]) AS found }} "
-    "RETURN count, length, found")
+    "RETURN count, length, found"
+)
 
 
 class Neo4jStore(Store):
@@ -89,12 +99,14 @@ class Neo4jStore(Store):
         self._read("CALL db.awaitIndexes(60)")
 
     def _write(self, query: str, **params) -> list:
-        return self.driver.execute_query(query, params | {"ns": self.ns}, routing_=RoutingControl.WRITE,
-                                         database_=self.database).records
+        return self.driver.execute_query(
+            query, params | {"ns": self.ns}, routing_=RoutingControl.WRITE, database_=self.database
+        ).records
 
     def _read(self, query: str, **params) -> list:
-        return self.driver.execute_query(query, params | {"ns": self.ns}, routing_=RoutingControl.READ,
-                                         database_=self.database).records
+        return self.driver.execute_query(
+            query, params | {"ns": self.ns}, routing_=RoutingControl.READ, database_=self.database
+        ).records
 
     def _node(self, s: Statement) -> dict:
         return stored(s) | {"ns": self.ns, "uid": f"{self.ns}:{s.id}", "stems": index_terms(s)}
@@ -114,25 +126,36 @@ class Neo4jStore(Store):
             "k.version = 0, k.texts = $texts, k.length = $length, k.fresh = true WITH k WHERE k.fresh REMOVE k.fresh "
             "WITH k UNWIND $rows AS r CREATE (k)-[:HAS]->(s:Statement) SET s = r.node WITH s, r "
             + INDEX_TERMS.format(words="r.words"),
-            skill=skill, title=title, rows=[{"node": n, "words": self._words(n)} for n in nodes],
-            texts=len(texts), length=sum(map(len, texts)))
+            skill=skill,
+            title=title,
+            rows=[{"node": n, "words": self._words(n)} for n in nodes],
+            texts=len(texts),
+            length=sum(map(len, texts)),
+        )
 
     def skills(self) -> list[str]:
         return [r["name"] for r in self._read("MATCH (k:Skill {ns: $ns}) RETURN k.name AS name ORDER BY name")]
 
     def record_correction(self, message_id: str, skill: str, text: str, position: int) -> None:
-        self._write("MERGE (c:Correction {uid: $ns + ':' + $id}) ON CREATE SET c.ns = $ns, c.message_id = $id, "
-                    "c.skill = $skill, c.text = $text, c.position = $position, c.status = 'received'",
-                    id=message_id, skill=skill, text=text, position=position)
+        self._write(
+            "MERGE (c:Correction {uid: $ns + ':' + $id}) ON CREATE SET c.ns = $ns, c.message_id = $id, "
+            "c.skill = $skill, c.text = $text, c.position = $position, c.status = 'received'",
+            id=message_id,
+            skill=skill,
+            text=text,
+            position=position,
+        )
 
     def done(self) -> set[str]:
         rows = self._read("MATCH (c:Correction {ns: $ns}) WHERE c.status <> 'received' RETURN c.message_id AS id")
         return {r["id"] for r in rows}
 
     def corrections(self) -> list[dict]:
-        rows = self._read("MATCH (c:Correction {ns: $ns}) RETURN c.message_id AS message_id, c.position AS position, "
-                          "c.status AS status, c.decision AS decision, c.target AS target, c.why AS why "
-                          "ORDER BY position, message_id")
+        rows = self._read(
+            "MATCH (c:Correction {ns: $ns}) RETURN c.message_id AS message_id, c.position AS position, "
+            "c.status AS status, c.decision AS decision, c.target AS target, c.why AS why "
+            "ORDER BY position, message_id"
+        )
         return [dict(r) for r in rows]
 
     def retrieve(self, words: list[str], choose) -> list[Statement]:
@@ -165,22 +188,39 @@ class Neo4jStore(Store):
             "  CREATE (s)-[:SUPERSEDES {at: $at, why: $why, correction: $mid}]->(old) } "
             "WITH c CALL (c) { WITH c WHERE $action IN ['restates', 'stale'] "
             "  MATCH (t:Statement {uid: $ns + ':' + $target}) CREATE (c)-[:RESTATES {at: $at, why: $why}]->(t) }",
-            mid=message_id, action=d.action, target=d.target, why=d.why, new=new, size=size, at=at,
-            words=self._words(new) if new else [])
+            mid=message_id,
+            action=d.action,
+            target=d.target,
+            why=d.why,
+            new=new,
+            size=size,
+            at=at,
+            words=self._words(new) if new else [],
+        )
 
     def fail(self, message_id: str, reason: str) -> None:
-        self._write("MATCH (c:Correction {uid: $ns + ':' + $mid}) SET c.status = 'failed', c.why = $why",
-                    mid=message_id, why=reason)
+        self._write(
+            "MATCH (c:Correction {uid: $ns + ':' + $mid}) SET c.status = 'failed', c.why = $why",
+            mid=message_id,
+            why=reason,
+        )
 
     def statements(self, skill: str) -> list[Statement]:
-        rows = self._read("MATCH (:Skill {uid: $ns + ':' + $skill})-[:HAS]->(s:Statement) "
-                          "OPTIONAL MATCH (n:Statement)-[:SUPERSEDES]->(s) "
-                          "RETURN s AS node, n.id AS successor ORDER BY s.position, s.id", skill=skill)
+        rows = self._read(
+            "MATCH (:Skill {uid: $ns + ':' + $skill})-[:HAS]->(s:Statement) "
+            "OPTIONAL MATCH (n:Statement)-[:SUPERSEDES]->(s) "
+            "RETURN s AS node, n.id AS successor ORDER BY s.position, s.id",
+            skill=skill,
+        )
         return [self._statement(r["node"], r["successor"]) for r in rows]
 
     def record_publication(self, skill: str, version: int, sha256: str) -> None:
-        self._write("MATCH (k:Skill {uid: $ns + ':' + $skill}) SET k.version = $v, k.sha256 = $sha",
-                    skill=skill, v=version, sha=sha256)
+        self._write(
+            "MATCH (k:Skill {uid: $ns + ':' + $skill}) SET k.version = $v, k.sha256 = $sha",
+            skill=skill,
+            v=version,
+            sha=sha256,
+        )
 
     def publication_version(self, skill: str) -> int:
         rows = self._read("MATCH (k:Skill {uid: $ns + ':' + $skill}) RETURN k.version AS v", skill=skill)

@@ -64,8 +64,11 @@ class OMS(Builder):
 
     @classmethod
     def prompts(cls) -> dict:
-        return {k: v.model_dump(exclude_none=True) if isinstance(v, ResponseSchema) else v
-                for k, v in vars(prompts).items() if k.isupper()}
+        return {
+            k: v.model_dump(exclude_none=True) if isinstance(v, ResponseSchema) else v
+            for k, v in vars(prompts).items()
+            if k.isupper()
+        }
 
     def processed(self) -> set[str]:
         return self.store.done()
@@ -74,7 +77,9 @@ class OMS(Builder):
         skill = message.skill
         self.store.record_correction(message.message_id, skill, message.text, message.position)  # ingestion
         try:
-            decision = await self.compiler.compile(message.message_id, message.text, skill, message.position, self.store)
+            decision = await self.compiler.compile(
+                message.message_id, message.text, skill, message.position, self.store
+            )
         except Loss as e:
             self.store.fail(message.message_id, str(e))
             return {"message_id": message.message_id, "failure": str(e)}
@@ -90,10 +95,13 @@ class OMS(Builder):
         for skill in self.store.skills():
             text = render(self.store.statements(skill))
             documents[skill] = text
-            self.store.record_publication(skill, self.store.publication_version(skill) + 1,
-                                          hashlib.sha256(text.encode()).hexdigest())
-        log = [{k: v for k, v in c.items() if v is not None} | ({"failure": c["why"]} if c["status"] == "failed" else {})
-               for c in self.store.corrections()]
+            self.store.record_publication(
+                skill, self.store.publication_version(skill) + 1, hashlib.sha256(text.encode()).hexdigest()
+            )
+        log = [
+            {k: v for k, v in c.items() if v is not None} | ({"failure": c["why"]} if c["status"] == "failed" else {})
+            for c in self.store.corrections()
+        ]
         return documents, log
 
     def close(self) -> None:

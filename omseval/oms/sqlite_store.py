@@ -51,25 +51,31 @@ class SQLiteStore(Store):
         self.db.execute(INSERT, stored(s))
         if (words := index_terms(s)) is not None:
             self.db.execute("INSERT INTO statement_terms(id, skill, terms) VALUES (?,?,?)", (s.id, s.skill, words))
-            self.db.execute("UPDATE skill SET texts = texts + 1, length = length + ? WHERE name = ?",
-                            (len(words.split()), s.skill))
+            self.db.execute(
+                "UPDATE skill SET texts = texts + 1, length = length + ? WHERE name = ?", (len(words.split()), s.skill)
+            )
 
     def record_correction(self, message_id: str, skill: str, text: str, position: int) -> None:
-        self.db.execute("INSERT OR IGNORE INTO correction(message_id, skill, text, position, status) "
-                        "VALUES (?,?,?,?, 'received')", (message_id, skill, text, position))
+        self.db.execute(
+            "INSERT OR IGNORE INTO correction(message_id, skill, text, position, status) VALUES (?,?,?,?, 'received')",
+            (message_id, skill, text, position),
+        )
 
     def done(self) -> set[str]:
         return {r[0] for r in self.db.execute("SELECT message_id FROM correction WHERE status != 'received'")}
 
     def corrections(self) -> list[dict]:
-        rows = self.db.execute("SELECT message_id, position, status, decision, target, why FROM correction "
-                               "ORDER BY position, message_id")
+        rows = self.db.execute(
+            "SELECT message_id, position, status, decision, target, why FROM correction ORDER BY position, message_id"
+        )
         return [dict(r) for r in rows]
 
     def retrieve(self, words: list[str], choose) -> list[Statement]:
         count, length = self.db.execute("SELECT total(texts), total(length) FROM skill").fetchone()
-        found = self.db.execute("SELECT id, skill, terms FROM statement_terms WHERE statement_terms MATCH ?",
-                                (" OR ".join(f'"{w}"' for w in words),))
+        found = self.db.execute(
+            "SELECT id, skill, terms FROM statement_terms WHERE statement_terms MATCH ?",
+            (" OR ".join(f'"{w}"' for w in words),),
+        )
         ids = choose(int(count), int(length), [Candidate(*r) for r in found])
         rows = self.db.execute(f"SELECT * FROM statement WHERE id IN ({', '.join('?' * len(ids))})", ids)
         by_id = {r["id"]: self._statement(r) for r in rows}
@@ -85,17 +91,25 @@ class SQLiteStore(Store):
         with self._tx():
             if d.statement is not None:
                 self._insert(d.statement)
-                self.db.execute("INSERT INTO relation VALUES ('ASSERTS', ?, ?, ?, ?, ?)",
-                                (message_id, d.statement.id, at, d.why, message_id))
+                self.db.execute(
+                    "INSERT INTO relation VALUES ('ASSERTS', ?, ?, ?, ?, ?)",
+                    (message_id, d.statement.id, at, d.why, message_id),
+                )
             if d.action == "supersedes":
                 self.db.execute("UPDATE statement SET status='superseded' WHERE id=?", (d.target,))
-                self.db.execute("INSERT INTO relation VALUES ('SUPERSEDES', ?, ?, ?, ?, ?)",
-                                (d.statement.id, d.target, at, d.why, message_id))
+                self.db.execute(
+                    "INSERT INTO relation VALUES ('SUPERSEDES', ?, ?, ?, ?, ?)",
+                    (d.statement.id, d.target, at, d.why, message_id),
+                )
             if d.action in ("restates", "stale"):
-                self.db.execute("INSERT INTO relation VALUES ('RESTATES', ?, ?, ?, ?, ?)",
-                                (message_id, d.target, at, d.why, message_id))
-            self.db.execute("UPDATE correction SET status='processed', decision=?, target=?, why=? WHERE message_id=?",
-                            (d.action, d.target, d.why, message_id))
+                self.db.execute(
+                    "INSERT INTO relation VALUES ('RESTATES', ?, ?, ?, ?, ?)",
+                    (message_id, d.target, at, d.why, message_id),
+                )
+            self.db.execute(
+                "UPDATE correction SET status='processed', decision=?, target=?, why=? WHERE message_id=?",
+                (d.action, d.target, d.why, message_id),
+            )
 
     def fail(self, message_id: str, reason: str) -> None:
         self.db.execute("UPDATE correction SET status='failed', why=? WHERE message_id=?", (reason, message_id))
@@ -121,8 +135,10 @@ def namespaces(root: Path) -> dict[str, tuple[Path, int, int]]:
     for path in sorted(root.rglob(FILE)):
         db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
         try:
-            found[namespace(path.parent)] = (path, *(db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
-                                                     for table in ("statement", "correction")))
+            found[namespace(path.parent)] = (
+                path,
+                *(db.execute(f"SELECT count(*) FROM {table}").fetchone()[0] for table in ("statement", "correction")),
+            )
         finally:
             db.close()
     return found

@@ -24,7 +24,7 @@ def namespace(workdir) -> str:
     parts = [p.removesuffix(".partial") for p in Path(workdir).resolve().parts]
     start = len(parts) - 1 - parts[::-1].index("guidance") if "guidance" in parts else len(parts) - 1
     digest = hashlib.sha256("/".join(parts).encode()).hexdigest()[:8]
-    return "/".join(parts[start + 1:]) + "@" + digest
+    return "/".join(parts[start + 1 :]) + "@" + digest
 
 
 @dataclass
@@ -67,7 +67,9 @@ class Candidate:
 K1, B = 1.2, 0.75  # BM25's customary constants (Lucene's and SQLite FTS5's defaults)
 
 
-def rank(words: list[str], found: list[Candidate], count: int, length: int, skill: str, k: int, other_k: int) -> list[str]:
+def rank(
+    words: list[str], found: list[Candidate], count: int, length: int, skill: str, k: int, other_k: int
+) -> list[str]:
     """Ids of the best `k` statements of `skill`, then the best `other_k` of other skills.
 
     BM25 over the namespace's `count` text statements of `length` terms in all; `found` must hold every one

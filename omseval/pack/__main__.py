@@ -40,7 +40,10 @@ def lint(args) -> int:
     summary = f"{n} questions ({n - absent} presence, {absent} absence checks), {len(pack.rules)} rules; as labelled: {counts}"
     if findings:
         by_kind = ", ".join(f"{kind} {k}" for kind, k in sorted(failed.items()))
-        print("\n".join(map(str, findings)) + f"\nlint: {len(findings)} finding(s) ({by_kind}); {summary}", file=sys.stderr)
+        print(
+            "\n".join(map(str, findings)) + f"\nlint: {len(findings)} finding(s) ({by_kind}); {summary}",
+            file=sys.stderr,
+        )
         return 1
     print(f"lint ok: {summary}")
     return 0
@@ -53,8 +56,12 @@ def main(argv=None) -> int:
         p = sub.add_parser(name, help=help_)
         p.add_argument("dir", nargs="?", default=str(SHIPPED_PACK), type=Path)
         if name == "lint":
-            p.add_argument("--controls", type=Path, default=Path("tests/pack_controls.csv"),
-                           help="CSV of control answers: question_id, kind (positive|context|source|initial|no-guidance), answer")
+            p.add_argument(
+                "--controls",
+                type=Path,
+                default=Path("tests/pack_controls.csv"),
+                help="CSV of control answers: question_id, kind (positive|context|source|initial|no-guidance), answer",
+            )
     args = parser.parse_args(argv)
     return run_command({"verify": verify, "build": build, "lint": lint}[args.command], args)
 

@@ -118,12 +118,20 @@ def verify(root: Path) -> str:
     _compare(FILES["sequence"], expected, [asdict(m) for m in pack.sequence])
     case_ids = [c.case_id for c in pack.handoff]
     expected = schedule_rows(case_ids, list(pack.schedule) or DEFAULT_HANDOFF_SEEDS)
-    actual = [{"seed": s, "case_id": c} | {f"p{p}": v for p, v in rec.items()}
-              for s, cases in pack.schedule.items() for c, rec in cases.items()]
+    actual = [
+        {"seed": s, "case_id": c} | {f"p{p}": v for p, v in rec.items()}
+        for s, cases in pack.schedule.items()
+        for c, rec in cases.items()
+    ]
     _compare(FILES["schedule"], expected, actual)
     counts = {
-        "01": len(pack.rules), "02": len(pack.sequence), "03": len(pack.questions), "04": len(pack.handoff),
-        "05": len(pack.documents), "06": len(pack.templates), "07": len(actual),
+        "01": len(pack.rules),
+        "02": len(pack.sequence),
+        "03": len(pack.questions),
+        "04": len(pack.handoff),
+        "05": len(pack.documents),
+        "06": len(pack.templates),
+        "07": len(actual),
     }
     return "pack ok: " + " ".join(f"{k}={v}" for k, v in counts.items()) + " rows"
 

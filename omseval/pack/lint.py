@@ -25,10 +25,11 @@ CONTROL_KINDS = {"positive": True, "context": True, "source": False, "initial": 
 REQUIRED_KINDS = ("positive", "source", "initial", "no-guidance")
 SUPERSEDED = ("source_excerpt", "initial_correction", "restatement_1", "restatement_2")
 MESSAGES = ("initial_correction", "restatement_1", "restatement_2", "later_change")
-MARKER = re.compile(r"^\S+$|^[A-Za-z]+ \d+$|^\d+ [A-Za-z]+$")  # one token, or a code or number with its unit ("Net 50", "3 spaces")
+MARKER = re.compile(
+    r"^\S+$|^[A-Za-z]+ \d+$|^\d+ [A-Za-z]+$"
+)  # one token, or a code or number with its unit ("Net 50", "3 spaces")
 GENERIC_ANSWER = (  # what an agent says with no guidance; no question's check may pass it
-    "I don't have any team-specific guidance for this, so I would follow common practice "
-    "and adapt it to the situation."
+    "I don't have any team-specific guidance for this, so I would follow common practice and adapt it to the situation."
 )
 
 
@@ -60,10 +61,14 @@ def load_controls(path: Path, pack: Pack) -> dict[str, dict[str, list[Control]]]
     controls: dict[str, dict[str, list[Control]]] = defaultdict(lambda: defaultdict(list))
     for row in read_rows(path, name, ["question_id", "kind", "answer"]):
         if row["question_id"] not in known:
-            raise PackError(name, f"{row['question_id']!r} is not a question of the pack", row=row["#"], column="question_id")
+            raise PackError(
+                name, f"{row['question_id']!r} is not a question of the pack", row=row["#"], column="question_id"
+            )
         if row["kind"] not in CONTROL_KINDS:
             raise PackError(name, f"kind must be one of {', '.join(CONTROL_KINDS)}", row=row["#"], column="kind")
-        controls[row["question_id"]][row["kind"]].append(Control(row["question_id"], row["kind"], row["answer"], row["#"]))
+        controls[row["question_id"]][row["kind"]].append(
+            Control(row["question_id"], row["kind"], row["answer"], row["#"])
+        )
     return controls
 
 
@@ -86,7 +91,9 @@ class _Lint:
         self.tested[kind] += 1
         ok = verdict(q, text)
         if ok is not must_pass:
-            self.findings.append(Finding(file, row, column, f"{what} {_outcome(ok)} {q.question_id}: {text[:70]!r}", kind))
+            self.findings.append(
+                Finding(file, row, column, f"{what} {_outcome(ok)} {q.question_id}: {text[:70]!r}", kind)
+            )
 
     def question(self, row: int, q) -> None:
         rule = self.pack.rule(q.rule_id)
@@ -94,25 +101,58 @@ class _Lint:
         given = self.controls.get(q.question_id, {})
         for kind in REQUIRED_KINDS:
             if not given.get(kind):
-                self.findings.append(Finding(qfile, row, "question_id", f"no {kind} control answer in {self.controls_name}", "missing " + kind))
+                self.findings.append(
+                    Finding(
+                        qfile,
+                        row,
+                        "question_id",
+                        f"no {kind} control answer in {self.controls_name}",
+                        "missing " + kind,
+                    )
+                )
         for kind, answers in given.items():
             for c in answers:
-                self.expect(q, c.answer, CONTROL_KINDS[kind], kind, self.controls_name, c.row, "answer", f"the {kind} control")
+                self.expect(
+                    q, c.answer, CONTROL_KINDS[kind], kind, self.controls_name, c.row, "answer", f"the {kind} control"
+                )
         self.expect(q, q.question, False, "own question", qfile, row, "pattern", "its own question text as the answer")
-        self.expect(q, GENERIC_ANSWER, False, "generic answer", qfile, row, "pattern", "the generic answer without guidance")
-        self.expect(q, q.corrective_message, True, "corrective message", qfile, row, "corrective_message", "the corrective message")
+        self.expect(
+            q, GENERIC_ANSWER, False, "generic answer", qfile, row, "pattern", "the generic answer without guidance"
+        )
+        self.expect(
+            q,
+            q.corrective_message,
+            True,
+            "corrective message",
+            qfile,
+            row,
+            "corrective_message",
+            "the corrective message",
+        )
         if q.question_type == "familiar":
-            self.expect(q, rule.later_change, True, "later change", rfile, rrow, "later_change", "the later change as an answer")
+            self.expect(
+                q, rule.later_change, True, "later change", rfile, rrow, "later_change", "the later change as an answer"
+            )
         for column in SUPERSEDED:
             self.expect(q, getattr(rule, column), False, "superseded text", rfile, rrow, column, "the superseded text")
         if q.expect == "absent" and not q.required_pattern:
-            self.findings.append(Finding(qfile, row, "required_pattern", "an absence check without required_pattern passes empty answers", "check"))
+            self.findings.append(
+                Finding(
+                    qfile,
+                    row,
+                    "required_pattern",
+                    "an absence check without required_pattern passes empty answers",
+                    "check",
+                )
+            )
 
     def rule(self, row: int, rule) -> None:
         rfile = FILES["rules"]
         texts = [rule.initial_correction, rule.restatement_1, rule.restatement_2, rule.later_change]
         if len({_norm(t) for t in texts}) < 4:
-            self.findings.append(Finding(rfile, row, "restatement_1", "initial, restatements and change are not all different", "rule"))
+            self.findings.append(
+                Finding(rfile, row, "restatement_1", "initial, restatements and change are not all different", "rule")
+            )
         if rule.corpus == "larger" and rule.source_excerpt not in self.pack.document(rule.skill).text:
             self.findings.append(Finding(rfile, row, "source_excerpt", f"not found in skills/{rule.skill}.md", "rule"))
 
@@ -123,18 +163,27 @@ class _Lint:
         familiar = next(q for q in self.pack.questions if q.question_id == case.agent_a_question_id)
         if not MARKER.match(marker):
             self.findings.append(Finding(hfile, row, "marker", f"{marker!r} is not one token", "marker"))
-        statements = {"correction": case.correction, f"later_change of {rule.rule_id}": rule.later_change,
-                      f"intended_rule of {familiar.question_id}": familiar.intended_rule,
-                      f"corrective_message of {familiar.question_id}": familiar.corrective_message}
+        statements = {
+            "correction": case.correction,
+            f"later_change of {rule.rule_id}": rule.later_change,
+            f"intended_rule of {familiar.question_id}": familiar.intended_rule,
+            f"corrective_message of {familiar.question_id}": familiar.corrective_message,
+        }
         for column, text in statements.items():
             if not case.marker_in(text):
                 self.findings.append(Finding(hfile, row, "marker", f"{marker!r} is not in the {column}", "marker"))
         for other in self.pack.rules_of(rule.corpus):
             if other.rule_id != rule.rule_id and any(case.marker_in(getattr(other, c)) for c in MESSAGES):
-                self.findings.append(Finding(hfile, row, "marker", f"{marker!r} also appears in a message of {other.rule_id}", "marker"))
+                self.findings.append(
+                    Finding(hfile, row, "marker", f"{marker!r} also appears in a message of {other.rule_id}", "marker")
+                )
         for other in self.pack.handoff:
             if other.case_id != case.case_id and case.marker_in(other.correction):
-                self.findings.append(Finding(hfile, row, "marker", f"{marker!r} also appears in the correction of {other.case_id}", "marker"))
+                self.findings.append(
+                    Finding(
+                        hfile, row, "marker", f"{marker!r} also appears in the correction of {other.case_id}", "marker"
+                    )
+                )
 
     def confusable(self) -> None:
         """Two rules of one document whose checks pass each other's positive controls."""
@@ -143,8 +192,12 @@ class _Lint:
             questions[q.rule_id].append(q)
 
         def passes(a: str, b: str) -> bool:
-            return any(verdict(q, c.answer) for q in questions[a] for p in questions[b]
-                       for c in self.controls.get(p.question_id, {}).get("positive", []))
+            return any(
+                verdict(q, c.answer)
+                for q in questions[a]
+                for p in questions[b]
+                for c in self.controls.get(p.question_id, {}).get("positive", [])
+            )
 
         by_skill = defaultdict(list)
         for rule in self.pack.rules:
@@ -152,11 +205,20 @@ class _Lint:
         for ids in by_skill.values():
             for a, b in itertools.combinations(ids, 2):
                 if passes(a, b) and passes(b, a):
-                    self.findings.append(Finding(FILES["rules"], self.rule_row[a], "rule_id",
-                                                 f"{a} and {b}: each rule's checks pass the other's final answers", "rule"))
+                    self.findings.append(
+                        Finding(
+                            FILES["rules"],
+                            self.rule_row[a],
+                            "rule_id",
+                            f"{a} and {b}: each rule's checks pass the other's final answers",
+                            "rule",
+                        )
+                    )
 
 
-def lint(pack: Pack, controls: dict[str, dict[str, list[Control]]], controls_name: str = "controls") -> tuple[list[Finding], Counter]:
+def lint(
+    pack: Pack, controls: dict[str, dict[str, list[Control]]], controls_name: str = "controls"
+) -> tuple[list[Finding], Counter]:
     """All findings, and how many answers of each kind were run through the scorer."""
     run = _Lint(pack, controls, controls_name)
     for row, q in enumerate(pack.questions, 1):

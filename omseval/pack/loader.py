@@ -339,8 +339,18 @@ def _load_sequence(root: Path, rules: dict[str, Rule]) -> list[Message]:
         if row["text"] != message_text(rule, suffix):
             r.fail(row, "text", f"differs from the matching cell of {rule_id} in {FILES['rules']}")
         messages.append(
-            Message(corpus, r.integer(row, "seed"), r.integer(row, "position"), message_id, rule_id,
-                    rule.skill, kind, row["text"], in_force, r.boolean(row, "stale"))
+            Message(
+                corpus,
+                r.integer(row, "seed"),
+                r.integer(row, "position"),
+                message_id,
+                rule_id,
+                rule.skill,
+                kind,
+                row["text"],
+                in_force,
+                r.boolean(row, "stale"),
+            )
         )
     return messages
 
@@ -362,7 +372,11 @@ def _load_handoff(root: Path, rules: dict[str, Rule], questions: list[Question])
             if row[f"agent_{agent}_task"] != by_id[qid].question:
                 r.fail(row, f"agent_{agent}_task", f"differs from the text of {qid} in {FILES['questions']}")
         cells = {c: r.text(row, c) for c in columns(HandoffCase) if c not in ("case_id", "rule_id")}
-        cases.append(HandoffCase(case_id=case_id, rule_id=rule_id, **{k: v.strip() if k.endswith("_id") else v for k, v in cells.items()}))
+        cases.append(
+            HandoffCase(
+                case_id=case_id, rule_id=rule_id, **{k: v.strip() if k.endswith("_id") else v for k, v in cells.items()}
+            )
+        )
     return cases
 
 

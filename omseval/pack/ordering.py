@@ -49,7 +49,9 @@ def correction_sequence(rules: list, corpus: str, seed: int) -> list[Message]:
         )
         kind = "restatement" if s.startswith("restatement") else s
         messages.append(
-            Message(corpus, seed, pos, f"{r.rule_id}/{s}", r.rule_id, r.skill, kind, message_text(r, s), in_force, stale)
+            Message(
+                corpus, seed, pos, f"{r.rule_id}/{s}", r.rule_id, r.skill, kind, message_text(r, s), in_force, stale
+            )
         )
     return messages
 

@@ -9,7 +9,9 @@ from omseval.report.summary import report
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m omseval.report", description="Report over a folder of omseval logs.")
+    parser = argparse.ArgumentParser(
+        prog="python -m omseval.report", description="Report over a folder of omseval logs."
+    )
     parser.add_argument("log_dir", help="a folder of .eval logs (searched recursively)")
     parser.add_argument("--out", type=Path, help="write report.md, CSV tables and PNG plots to this folder")
     parser.add_argument("--baseline", help="approach the others are compared with (default: oms, when present)")

@@ -13,8 +13,18 @@ from inspect_ai.analysis import SampleColumn, evals_df, samples_df
 from omseval.config import seed_label
 from omseval.errors import UserError
 
-IDENTITY = ["experiment", "corpus", "approach", "options", "model", "store", "pack", "seed", "limit",
-            "experiment_options"]
+IDENTITY = [
+    "experiment",
+    "corpus",
+    "approach",
+    "options",
+    "model",
+    "store",
+    "pack",
+    "seed",
+    "limit",
+    "experiment_options",
+]
 
 
 def _options(section: dict) -> str:
@@ -23,11 +33,18 @@ def _options(section: dict) -> str:
 
 def identity(config: dict, model: str, pack_checksum: str) -> dict:
     """The identity columns of a run, from its resolved config and the model that answered."""
-    return {"experiment": config["experiment"]["name"], "corpus": config["corpus"]["name"],
-            "approach": config["approach"]["name"], "options": _options(config["approach"]), "model": model,
-            "store": config["store"]["kind"], "pack": pack_checksum[:12], "seed": seed_label(config["seed"]),
-            "limit": "all" if config["limit"] is None else str(config["limit"]),
-            "experiment_options": _options(config["experiment"])}
+    return {
+        "experiment": config["experiment"]["name"],
+        "corpus": config["corpus"]["name"],
+        "approach": config["approach"]["name"],
+        "options": _options(config["approach"]),
+        "model": model,
+        "store": config["store"]["kind"],
+        "pack": pack_checksum[:12],
+        "seed": seed_label(config["seed"]),
+        "limit": "all" if config["limit"] is None else str(config["limit"]),
+        "experiment_options": _options(config["experiment"]),
+    }
 
 
 def runs(log_dir: str) -> pd.DataFrame:
@@ -39,10 +56,17 @@ def runs(log_dir: str) -> pd.DataFrame:
         if "config" not in meta or e.status != "success" or e.completed_samples != e.total_samples:
             continue
         config = meta["config"]
-        rows.append(identity(config, e.model, meta["pack_checksum"]) | {
-            "log": e.log, "created": e.created, "model_label": meta["model_label"],
-            "language_model": meta["language_model"], "price": config["model"].get("price"),
-            "build": meta.get("guidance") or {}})
+        rows.append(
+            identity(config, e.model, meta["pack_checksum"])
+            | {
+                "log": e.log,
+                "created": e.created,
+                "model_label": meta["model_label"],
+                "language_model": meta["language_model"],
+                "price": config["model"].get("price"),
+                "build": meta.get("guidance") or {},
+            }
+        )
     if not rows:
         raise UserError(f"no complete omseval logs under {log_dir}")
     found = pd.DataFrame(rows).sort_values("created", ascending=False)

@@ -22,8 +22,10 @@ def model_title(runs: pd.DataFrame, model: str) -> str:
 
 
 def _title(runs, key: dict, what: str) -> str:
-    return (f"{what}: {key['experiment']}, {key['corpus']} corpus, seed {key['seed']}, limit {key['limit']}\n"
-            f"model: {model_title(runs, key['model'])}")
+    return (
+        f"{what}: {key['experiment']}, {key['corpus']} corpus, seed {key['seed']}, limit {key['limit']}\n"
+        f"model: {model_title(runs, key['model'])}"
+    )
 
 
 def _save(fig, path: Path) -> Path:
@@ -47,8 +49,9 @@ def rate_plots(rates: pd.DataFrame, runs: pd.DataFrame, out: Path) -> list[Path]
             for i, q in enumerate(groups):
                 r = m[m["questions"] == q].set_index("approach").reindex(approaches)
                 x = [j + i * width for j in range(len(approaches))]
-                ax.bar(x, r["rate"], width, label=q,
-                       yerr=[r["rate"] - r["ci_low"], r["ci_high"] - r["rate"]], capsize=2)
+                ax.bar(
+                    x, r["rate"], width, label=q, yerr=[r["rate"] - r["ci_low"], r["ci_high"] - r["rate"]], capsize=2
+                )
             ax.set_xticks([j + 0.4 - width / 2 for j in range(len(approaches))], approaches, rotation=30, ha="right")
             ax.set_title(measure.replace("_", " "))
             ax.set_ylim(0, 1.05)
@@ -74,8 +77,14 @@ def handoff_plots(table: pd.DataFrame, runs: pd.DataFrame, out: Path) -> list[Pa
                 mean, seeds = a[a["schedule_seed"] == "mean"], a[a["schedule_seed"] != "mean"]
                 ax.plot(mean["probability"], mean[column], "-o", color=colour, label=approach, markersize=3)
                 ax.scatter(seeds["probability"], seeds[column], color=colour, alpha=0.35, s=10)
-            ax.set_title({"arrived": "marker arrived", "arrived_new": "arrived, not present before",
-                          "followed": "agent B followed the rule"}[column], fontsize=9)
+            ax.set_title(
+                {
+                    "arrived": "marker arrived",
+                    "arrived_new": "arrived, not present before",
+                    "followed": "agent B followed the rule",
+                }[column],
+                fontsize=9,
+            )
             ax.set_xlabel("recording probability (%)")
             ax.set_ylim(-0.05, 1.05)
         axes[0].set_ylabel("share of cases (lines: mean; points: seeds)")

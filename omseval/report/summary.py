@@ -32,11 +32,21 @@ class Report:
         out = self.effort.set_index(keys)
         for m in tables.MEASURES:
             r = self.rates[self.rates["measure"] == m].set_index(keys)
-            out[f"{m} [95% CI]"] = ["-" if math.isnan(x) else f"{x:.1%} [{lo:.1%}, {hi:.1%}]"
-                                    for x, lo, hi in zip(r["rate"], r["ci_low"], r["ci_high"])]
+            out[f"{m} [95% CI]"] = [
+                "-" if math.isnan(x) else f"{x:.1%} [{lo:.1%}, {hi:.1%}]"
+                for x, lo, hi in zip(r["rate"], r["ci_low"], r["ci_high"])
+            ]
             out[f"{m}_excluded"] = r["excluded"]
-        order = ["questions_n", "first_attempt [95% CI]", "first_attempt_excluded", "eventual [95% CI]",
-                 "eventual_excluded", "attempts_mean", "corrective_messages", "corrective_messages_mean"]
+        order = [
+            "questions_n",
+            "first_attempt [95% CI]",
+            "first_attempt_excluded",
+            "eventual [95% CI]",
+            "eventual_excluded",
+            "attempts_mean",
+            "corrective_messages",
+            "corrective_messages_mean",
+        ]
         return out[order].reset_index()
 
     def note(self) -> str | None:
@@ -45,21 +55,40 @@ class Report:
 
     def sections(self) -> list[tuple[str, pd.DataFrame, str]]:
         return [
-            ("Pass rates", self.overview(), "Rates over answered questions; excluded: missing evidence "
-             "(a model error, a time-out or a check that timed out). Corrective messages: the count sent and the "
-             "mean per question."),
-            (f"Paired comparisons ({self.measure})", self.comparisons,
-             "Exact McNemar tests per question type, paired by question; baseline_only / approach_only are the "
-             "discordant pairs. p_holm: Holm-adjusted across every test in this table, one family."),
-            ("Handoff", self.handoff, "Agent B's guidance after each case against the recording probability: the "
-             "marker arrived, arrived without being there before, and agent B followed the rule; per schedule seed "
-             "and the mean. Agent A answers without guidance."),
-            ("Guidance size and audit", self.guidance, "Characters per question's guidance; tokens as the prompt's "
-             "input tokens beyond those of approach none. Audit, no model involved: a rule's final value is found "
-             "when each of its questions' checks passes on the guidance itself; a superseded value is stated when "
-             "an older message of the rule that fails a check stands in the guidance word for word."),
-            ("Tokens and cost", self.tokens, "Input and output tokens per phase from inspect's usage (build from the "
-             "guidance manifest where the builder records it); cost from the model config's price table."),
+            (
+                "Pass rates",
+                self.overview(),
+                "Rates over answered questions; excluded: missing evidence "
+                "(a model error, a time-out or a check that timed out). Corrective messages: the count sent and the "
+                "mean per question.",
+            ),
+            (
+                f"Paired comparisons ({self.measure})",
+                self.comparisons,
+                "Exact McNemar tests per question type, paired by question; baseline_only / approach_only are the "
+                "discordant pairs. p_holm: Holm-adjusted across every test in this table, one family.",
+            ),
+            (
+                "Handoff",
+                self.handoff,
+                "Agent B's guidance after each case against the recording probability: the "
+                "marker arrived, arrived without being there before, and agent B followed the rule; per schedule seed "
+                "and the mean. Agent A answers without guidance.",
+            ),
+            (
+                "Guidance size and audit",
+                self.guidance,
+                "Characters per question's guidance; tokens as the prompt's "
+                "input tokens beyond those of approach none. Audit, no model involved: a rule's final value is found "
+                "when each of its questions' checks passes on the guidance itself; a superseded value is stated when "
+                "an older message of the rule that fails a check stands in the guidance word for word.",
+            ),
+            (
+                "Tokens and cost",
+                self.tokens,
+                "Input and output tokens per phase from inspect's usage (build from the "
+                "guidance manifest where the builder records it); cost from the model config's price table.",
+            ),
         ]
 
     def text(self) -> str:
@@ -82,10 +111,19 @@ class Report:
         out.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(dir=out) as tmp:
             tmp = Path(tmp)
-            images = [*plots.rate_plots(self.rates, self.runs, tmp), *plots.handoff_plots(self.handoff, self.runs, tmp),
-                      *plots.guidance_plots(self.guidance, self.runs, tmp)]
-            for name, table in (("rates", self.rates), ("effort", self.effort), ("comparisons", self.comparisons),
-                                ("handoff", self.handoff), ("guidance", self.guidance), ("tokens", self.tokens)):
+            images = [
+                *plots.rate_plots(self.rates, self.runs, tmp),
+                *plots.handoff_plots(self.handoff, self.runs, tmp),
+                *plots.guidance_plots(self.guidance, self.runs, tmp),
+            ]
+            for name, table in (
+                ("rates", self.rates),
+                ("effort", self.effort),
+                ("comparisons", self.comparisons),
+                ("handoff", self.handoff),
+                ("guidance", self.guidance),
+                ("tokens", self.tokens),
+            ):
                 if not table.empty:
                     write_csv(table, tmp / f"{name}.csv")
             (tmp / "report.md").write_text(self.markdown(images), encoding="utf-8")
@@ -107,8 +145,19 @@ def report(logs_path: str, baseline: str | None = None, measure: str = "first_at
     answered = set(df.loc[df["experiment"] != "handoff", "approach"])
     if baseline is None:
         baseline = "oms" if "oms" in answered else None
-    comparisons = (tables.comparisons(df, baseline, measure) if baseline is not None or measure not in tables.MEASURES
-                   else pd.DataFrame())
+    comparisons = (
+        tables.comparisons(df, baseline, measure)
+        if baseline is not None or measure not in tables.MEASURES
+        else pd.DataFrame()
+    )
     answering = df[df["experiment"] != "handoff"]
-    return Report(kept, tables.rates(df), tables.effort(df), comparisons, tables.handoff(df),
-                  tables.guidance(answering), tables.tokens(df, kept), measure)
+    return Report(
+        kept,
+        tables.rates(df),
+        tables.effort(df),
+        comparisons,
+        tables.handoff(df),
+        tables.guidance(answering),
+        tables.tokens(df, kept),
+        measure,
+    )

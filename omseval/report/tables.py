@@ -15,7 +15,9 @@ PAIRED = [c for c in IDENTITY if c not in ("approach", "options")]  # what a com
 
 def _groups(df: pd.DataFrame) -> pd.Series:
     """Question type for replay and guidance runs; agent A / agent B for handoff runs."""
-    return df["question_type"].where(df["experiment"] != "handoff", "agent " + df.get("agent", pd.Series(index=df.index)).astype(str))
+    return df["question_type"].where(
+        df["experiment"] != "handoff", "agent " + df.get("agent", pd.Series(index=df.index)).astype(str)
+    )
 
 
 def _by_run(df: pd.DataFrame):
@@ -32,17 +34,35 @@ def rates(df: pd.DataFrame) -> pd.DataFrame:
         for measure in MEASURES:
             x = g[measure].dropna()
             low, high = wilson(int(x.sum()), len(x))
-            rows.append(key | {"measure": measure, "n": len(x), "excluded": len(g) - len(x), "passed": int(x.sum()),
-                               "rate": x.mean() if len(x) else math.nan, "ci_low": low, "ci_high": high})
+            rows.append(
+                key
+                | {
+                    "measure": measure,
+                    "n": len(x),
+                    "excluded": len(g) - len(x),
+                    "passed": int(x.sum()),
+                    "rate": x.mean() if len(x) else math.nan,
+                    "ci_low": low,
+                    "ci_high": high,
+                }
+            )
     return pd.DataFrame(rows)
 
 
 def effort(df: pd.DataFrame) -> pd.DataFrame:
     """Per run and question group: attempts (mean) and corrective messages sent (count and mean per question)."""
-    return pd.DataFrame([key | {"questions_n": len(g), "attempts_mean": g["attempts"].mean(),
-                                "corrective_messages": int(g["corrective_messages"].sum()),
-                                "corrective_messages_mean": g["corrective_messages"].mean()}
-                         for key, g in _by_run(df)])
+    return pd.DataFrame(
+        [
+            key
+            | {
+                "questions_n": len(g),
+                "attempts_mean": g["attempts"].mean(),
+                "corrective_messages": int(g["corrective_messages"].sum()),
+                "corrective_messages_mean": g["corrective_messages"].mean(),
+            }
+            for key, g in _by_run(df)
+        ]
+    )
 
 
 def _arms(df: pd.DataFrame) -> pd.Series:
@@ -58,8 +78,10 @@ def comparisons(df: pd.DataFrame, baseline: str, measure: str) -> pd.DataFrame:
     if measure not in MEASURES:
         raise UserError(f"unknown measure {measure!r}; the logs hold: {', '.join(MEASURES)}")
     if baseline not in set(df["approach"]):
-        raise UserError(f"unknown baseline {baseline!r}; the logs hold approaches: "
-                        f"{', '.join(sorted(set(df['approach']))) or '(no replay or guidance runs)'}")
+        raise UserError(
+            f"unknown baseline {baseline!r}; the logs hold approaches: "
+            f"{', '.join(sorted(set(df['approach']))) or '(no replay or guidance runs)'}"
+        )
     df = df.assign(arm=_arms(df))
     rows = []
     for key, g in df.groupby(PAIRED, sort=False):
@@ -69,11 +91,33 @@ def comparisons(df: pd.DataFrame, baseline: str, measure: str) -> pd.DataFrame:
                 for qtype, pair in wide[[base, other]].dropna().groupby(level="question_type"):
                     b = int(((pair[base] == 1) & (pair[other] == 0)).sum())
                     c = int(((pair[base] == 0) & (pair[other] == 1)).sum())
-                    rows.append(dict(zip(PAIRED, key)) | {
-                        "question_type": qtype, "measure": measure, "baseline": base, "approach": other,
-                        "pairs": len(pair), "baseline_only": b, "approach_only": c, "p_value": mcnemar(b, c)})
-    table = pd.DataFrame(rows, columns=[*PAIRED, "question_type", "measure", "baseline", "approach", "pairs",
-                                        "baseline_only", "approach_only", "p_value"])
+                    rows.append(
+                        dict(zip(PAIRED, key))
+                        | {
+                            "question_type": qtype,
+                            "measure": measure,
+                            "baseline": base,
+                            "approach": other,
+                            "pairs": len(pair),
+                            "baseline_only": b,
+                            "approach_only": c,
+                            "p_value": mcnemar(b, c),
+                        }
+                    )
+    table = pd.DataFrame(
+        rows,
+        columns=[
+            *PAIRED,
+            "question_type",
+            "measure",
+            "baseline",
+            "approach",
+            "pairs",
+            "baseline_only",
+            "approach_only",
+            "p_value",
+        ],
+    )
     return table.assign(p_holm=holm(list(table["p_value"])))
 
 
@@ -83,23 +127,66 @@ def handoff(df: pd.DataFrame) -> pd.DataFrame:
     df = df[df["experiment"] == "handoff"]
     if df.empty:
         return pd.DataFrame()
-    b = df[df["agent"] == "B"].assign(arrived_new=lambda d: d["arrived"].astype(bool) & ~d["present_before"].astype(bool))
-    per_seed = b.groupby([*IDENTITY, "probability", "case_seed"]).agg(
-        n=("question_id", "size"), recorded=("recorded", "mean"), arrived=("arrived", "mean"),
-        present_before=("present_before", "mean"), arrived_new=("arrived_new", "mean"), followed=("first_attempt", "mean"),
-        followed_excluded=("first_attempt", lambda x: int(x.isna().sum()))).reset_index()
-    mean = per_seed.groupby([*IDENTITY, "probability"]).agg(
-        n=("n", "sum"), recorded=("recorded", "mean"), arrived=("arrived", "mean"),
-        present_before=("present_before", "mean"), arrived_new=("arrived_new", "mean"),
-        followed=("followed", "mean"), followed_excluded=("followed_excluded", "sum")).reset_index()
-    a = df[df["agent"] == "A"].groupby(IDENTITY).agg(
-        n=("question_id", "size"), followed=("first_attempt", "mean"),
-        followed_excluded=("first_attempt", lambda x: int(x.isna().sum()))).reset_index()
-    table = pd.concat([a.assign(agent="agent A"),
-                       per_seed.assign(agent="agent B", case_seed=per_seed["case_seed"].astype(int).astype(str)),
-                       mean.assign(agent="agent B", case_seed="mean")], ignore_index=True)
-    columns = [*IDENTITY, "agent", "probability", "case_seed", "n", "recorded", "arrived", "present_before",
-               "arrived_new", "followed", "followed_excluded"]
+    b = df[df["agent"] == "B"].assign(
+        arrived_new=lambda d: d["arrived"].astype(bool) & ~d["present_before"].astype(bool)
+    )
+    per_seed = (
+        b.groupby([*IDENTITY, "probability", "case_seed"])
+        .agg(
+            n=("question_id", "size"),
+            recorded=("recorded", "mean"),
+            arrived=("arrived", "mean"),
+            present_before=("present_before", "mean"),
+            arrived_new=("arrived_new", "mean"),
+            followed=("first_attempt", "mean"),
+            followed_excluded=("first_attempt", lambda x: int(x.isna().sum())),
+        )
+        .reset_index()
+    )
+    mean = (
+        per_seed.groupby([*IDENTITY, "probability"])
+        .agg(
+            n=("n", "sum"),
+            recorded=("recorded", "mean"),
+            arrived=("arrived", "mean"),
+            present_before=("present_before", "mean"),
+            arrived_new=("arrived_new", "mean"),
+            followed=("followed", "mean"),
+            followed_excluded=("followed_excluded", "sum"),
+        )
+        .reset_index()
+    )
+    a = (
+        df[df["agent"] == "A"]
+        .groupby(IDENTITY)
+        .agg(
+            n=("question_id", "size"),
+            followed=("first_attempt", "mean"),
+            followed_excluded=("first_attempt", lambda x: int(x.isna().sum())),
+        )
+        .reset_index()
+    )
+    table = pd.concat(
+        [
+            a.assign(agent="agent A"),
+            per_seed.assign(agent="agent B", case_seed=per_seed["case_seed"].astype(int).astype(str)),
+            mean.assign(agent="agent B", case_seed="mean"),
+        ],
+        ignore_index=True,
+    )
+    columns = [
+        *IDENTITY,
+        "agent",
+        "probability",
+        "case_seed",
+        "n",
+        "recorded",
+        "arrived",
+        "present_before",
+        "arrived_new",
+        "followed",
+        "followed_excluded",
+    ]
     return table.reindex(columns=columns).rename(columns={"case_seed": "schedule_seed"})
 
 
@@ -109,12 +196,20 @@ def guidance(df: pd.DataFrame) -> pd.DataFrame:
     df = df[df["experiment"] != "handoff"]
     rows = []
     for key, g in df.groupby(IDENTITY, sort=False):
-        rules = g.groupby("rule_id").agg(final=("audit_check_passes", lambda x: bool(x.notna().all() and x.all())),
-                                         superseded=("audit_superseded", lambda x: bool(x.fillna(False).any())))
-        rows.append(dict(zip(IDENTITY, key)) | {
-            "guidance_chars_mean": g["guidance_chars"].mean(), "prompt_tokens_mean": g["answer_input_tokens"].mean(),
-            "rules": len(rules), "rules_final_value_found": int(rules["final"].sum()),
-            "rules_superseded_value_stated": int(rules["superseded"].sum())})
+        rules = g.groupby("rule_id").agg(
+            final=("audit_check_passes", lambda x: bool(x.notna().all() and x.all())),
+            superseded=("audit_superseded", lambda x: bool(x.fillna(False).any())),
+        )
+        rows.append(
+            dict(zip(IDENTITY, key))
+            | {
+                "guidance_chars_mean": g["guidance_chars"].mean(),
+                "prompt_tokens_mean": g["answer_input_tokens"].mean(),
+                "rules": len(rules),
+                "rules_final_value_found": int(rules["final"].sum()),
+                "rules_superseded_value_stated": int(rules["superseded"].sum()),
+            }
+        )
     table = pd.DataFrame(rows)
     if table.empty:
         return table
@@ -137,11 +232,16 @@ def tokens(df: pd.DataFrame, kept: pd.DataFrame) -> pd.DataFrame:
         price = run["price"] or {}
         row = dict(zip(IDENTITY, key)) | {
             "build_input_tokens": _build_usage(run["build"], "input"),
-            "build_output_tokens": _build_usage(run["build"], "output")}
+            "build_output_tokens": _build_usage(run["build"], "output"),
+        }
         for phase in ("answer", "retry"):
             for kind in ("input", "output"):
                 row[f"{phase}_{kind}_tokens"] = int(g[f"{phase}_{kind}_tokens"].sum())
-        cost = {p: sum(row[f"{p}_{k}_tokens"] * price[f"{k}_per_mtok"] / 1e6 for k in ("input", "output"))
-                if price else math.nan for p in ("build", "answer", "retry")}
+        cost = {
+            p: sum(row[f"{p}_{k}_tokens"] * price[f"{k}_per_mtok"] / 1e6 for k in ("input", "output"))
+            if price
+            else math.nan
+            for p in ("build", "answer", "retry")
+        }
         rows.append(row | {"build_cost_usd": cost["build"], "answer_retry_cost_usd": cost["answer"] + cost["retry"]})
     return pd.DataFrame(rows)
