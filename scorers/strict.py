@@ -1,0 +1,91 @@
+"""The strict verdict: does an answer *commit* to the final rule, or does it only name it?
+
+An answer commits when it passes the pack's check and states no superseded value as what to do.
+The pack's optional `superseded_pattern` (03) matches a statement of a superseded value (the source's,
+the initial correction's, the restatements'). A match is allowed only where the answer marks it as
+former or rejected: inside the scope of a marker such as "not", "instead of", "no longer", "old",
+"previously", "was", or before a predicate such as "is outdated" / "no longer applies". A marker's
+scope ends at the end of its clause (sentence ends, line breaks, `;`, `:`, `,`, dashes, brackets and
+words such as "but" or "because"). A clause that hedges ("either", "both", "still", "also", "too",
+"as well") marks nothing, so "the old 12 is still fine" is a hedge, not context.
+
+The masking below uses fixed patterns of this module (linear, no back-tracking on user text); the
+pack's `superseded_pattern` then runs once on the masked answer through the check's time-bounded
+workers, with the same `re` semantics (MULTILINE, other flags inline) as every other pattern.
+"""
+
+import re
+
+from omseval.scorers.check import CHECK_TIMEOUT, searches
+
+# A clause ends at these; a marker's scope never crosses one.
+_BOUNDARY = re.compile(
+    r"[.!?](?=\s|$)|\n|;|:(?=\s)|,(?=\s)|\s[—–-]{1,2}\s|[()\[\]]"
+    r"|(?i:\b(?:but|however|whereas|although|though|since|because|while|so|yet)\b)"
+)
+# Markers whose scope runs forward: "not 12", "instead of 12", "the old 12-tile limit", "was 12".
+_BEFORE = re.compile(
+    r"(?i)\b(?:not|never|no longer|no more|instead of|rather than|in place of|formerly|previously|"
+    r"used to(?: be)?|originally|old|older|former|earlier|prior|legacy|outdated|obsolete|superseded|"
+    r"deprecated|retired|replac(?:e|es|ed|ing)|supersed(?:e|es|ed|ing)|avoid|stop(?:ped)?|"
+    r"drop(?:ped)?|don't|do not|doesn't|does not|won't|shouldn't|should not|isn't|aren't|wasn't|"
+    r"was|were|(?:changed|moved|switched|went|updated|raised|lowered|reduced|increased|cut|bumped|up|down|"
+    r"away)\s+from)\b"
+)
+# Markers whose scope runs back to the start of their clause: "12 is no longer used", "12 (old)".
+_AFTER = re.compile(
+    r"(?i)\b(?:is|are|was|were|has been|have been)\s+(?:\w+\s+){0,2}?(?:no longer|not|outdated|obsolete|"
+    r"superseded|replaced|retired|deprecated|dropped|gone|wrong|old|former|previous|history)\b"
+    r"|\bno longer\b|\b(?:isn't|aren't|wasn't|used to be|went away)\b"
+)
+_HEDGE = re.compile(r"(?i)\b(?:either|both|still|also|too|as well|whichever)\b")
+_SCOPE = 80  # characters a marker reaches at most
+_MASK = "\n"  # masked text: a line break, which no value spans
+
+
+def _clauses(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each clause, in order, covering the text."""
+    spans, start = [], 0
+    for m in _BOUNDARY.finditer(text):
+        spans.append((start, m.start()))
+        start = m.end()
+    spans.append((start, len(text)))
+    return spans
+
+
+def masked(answer: str) -> str:
+    """The answer with every stretch that a marker marks as former or rejected replaced by line breaks."""
+    chars = list(answer)
+    for start, end in _clauses(answer):
+        clause = answer[start:end]
+        if _HEDGE.search(clause):
+            continue
+        for m in _BEFORE.finditer(clause):
+            for i in range(start + m.end(), min(end, start + m.end() + _SCOPE)):
+                chars[i] = _MASK
+        for m in _AFTER.finditer(clause):
+            for i in range(max(start, start + m.start() - _SCOPE), start + m.start()):
+                chars[i] = _MASK
+    return "".join(chars)
+
+
+def strict_verdicts(
+    checks: list[tuple], passed: list[bool | None], timeout: float = CHECK_TIMEOUT
+) -> list[bool | None]:
+    """The strict verdict of each (question, answer) whose check verdict is in `passed`: True when it
+    passed and states no superseded value unmarked; None when either search had no verdict. A question
+    without `superseded_pattern` gets the check's verdict."""
+    jobs = [
+        (q.superseded_pattern, masked(answer))
+        for (q, answer), ok in zip(checks, passed, strict=True)
+        if ok and q.superseded_pattern
+    ]
+    states = iter(searches(jobs, timeout))
+    out: list[bool | None] = []
+    for (q, _), ok in zip(checks, passed, strict=True):
+        if not ok or not q.superseded_pattern:
+            out.append(ok)
+            continue
+        stated = next(states)
+        out.append(None if stated is None else not stated)
+    return out
