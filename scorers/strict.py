@@ -23,10 +23,13 @@ _BOUNDARY = re.compile(
     r"[.!?](?=\s|$)|\n|;|:(?=\s)|,(?=\s)|\s[—–-]{1,2}\s|[()\[\]]"
     r"|(?i:\b(?:but|however|whereas|although|though|since|because|while|so|yet)\b)"
 )
-# Markers whose scope runs forward: "not 12", "instead of 12", "the old 12-tile limit", "was 12".
+# Markers whose scope runs forward: "not 12", "instead of 12", "the old 12-tile limit", "was 12", "the textbook
+# 12" (the public convention); "not more than 12" and "no more than 12" commit to 12 and mark nothing.
 _BEFORE = re.compile(
-    r"(?i)\b(?:not|never|no longer|no more|instead of|rather than|in place of|formerly|previously|"
+    r"(?i)\b(?:not(?!\s+(?:more|less|fewer|over|above|below|under|exceed\w*|greater|higher|lower)\b)|never|"
+    r"no longer|instead of|rather than|in place of|unlike|formerly|previously|"
     r"used to(?: be)?|originally|old|older|former|earlier|prior|legacy|outdated|obsolete|superseded|"
+    r"textbook|usual|conventional|customary|typical|traditional|default|generic|industry|"
     r"deprecated|retired|replac(?:e|es|ed|ing)|supersed(?:e|es|ed|ing)|avoid|stop(?:ped)?|"
     r"drop(?:ped)?|don't|do not|doesn't|does not|won't|shouldn't|should not|isn't|aren't|wasn't|"
     r"was|were|(?:changed|moved|switched|went|updated|raised|lowered|reduced|increased|cut|bumped|up|down|"
