@@ -5,9 +5,10 @@ The pack's optional `superseded_pattern` (03) matches a statement of a supersede
 the initial correction's, the restatements'). A match is allowed only where the answer marks it as
 former or rejected: inside the scope of a marker such as "not", "instead of", "no longer", "old",
 "previously", "was", or before a predicate such as "is outdated" / "no longer applies". A marker's
-scope ends at the end of its clause (sentence ends, line breaks, `;`, `:`, `,`, dashes, brackets and
-words such as "but" or "because"). A clause that hedges ("either", "both", "still", "also", "too",
-"as well") marks nothing, so "the old 12 is still fine" is a hedge, not context.
+scope ends at the end of its clause (sentence ends, line breaks, `;`, `:`, `,`, dashes and words such as
+"but" or "because"). A negation before a limit ("never more than 12") commits to the limit. A clause that
+hedges ("either", "both", "still", "as well", a final "too"; or, without a negation, "also", "works",
+"acceptable", "fine") marks nothing, so "the old 12 is still fine" is a hedge, not context.
 
 The masking below uses fixed patterns of this module (linear, no back-tracking on user text); the
 pack's `superseded_pattern` then runs once on the masked answer through the check's time-bounded
@@ -20,28 +21,38 @@ from omseval.scorers.check import CHECK_TIMEOUT, searches
 
 # A clause ends at these; a marker's scope never crosses one.
 _BOUNDARY = re.compile(
-    r"[.!?](?=\s|$)|\n|;|:(?=\s)|,(?=\s)|\s[—–-]{1,2}\s|[()\[\]]"
+    r"[.!?](?=\s|$)|\n|;|:(?=\s)|,(?=\s)|\s[—–-]{1,2}\s"
     r"|(?i:\b(?:but|however|whereas|although|though|since|because|while|so|yet)\b)"
 )
-# Markers whose scope runs forward: "not 12", "instead of 12", "the old 12-tile limit", "was 12", "the textbook
-# 12" (the public convention); "not more than 12" and "no more than 12" commit to 12 and mark nothing.
+# A negation followed by a limit ("not more than 12", "never go over 12", "don't let it go past 12",
+# "avoid lines over 12") commits to 12 and marks nothing.
+_LIMIT = (
+    r"(?!(?:\s+[\w']+){0,4}?\s+(?:more|less|fewer|over|above|below|under|exceed\w*|greater|higher|lower|past|beyond)\b)"
+)
+# Markers whose scope runs forward: "not 12", "instead of 12", "the old 12-tile limit", "was 12", "moved away
+# from 12", "stricter than the textbook 12" (a contrast with the public convention, not an endorsement of it).
 _BEFORE = re.compile(
-    r"(?i)\b(?:not(?!\s+(?:more|less|fewer|over|above|below|under|exceed\w*|greater|higher|lower)\b)|never|"
-    r"no longer|instead of|rather than|in place of|unlike|formerly|previously|"
+    r"(?i)\b(?:(?:not|never|don't|do not|doesn't|does not|won't|shouldn't|should not|avoid)" + _LIMIT + "|"
+    r"no longer|instead of|rather than|in place of|unlike|as opposed to|versus|vs|formerly|previously|"
     r"used to(?: be)?|originally|old|older|former|earlier|prior|legacy|outdated|obsolete|superseded|"
-    r"textbook|usual|conventional|customary|typical|traditional|default|generic|industry|"
-    r"deprecated|retired|replac(?:e|es|ed|ing)|supersed(?:e|es|ed|ing)|avoid|stop(?:ped)?|"
-    r"drop(?:ped)?|don't|do not|doesn't|does not|won't|shouldn't|should not|isn't|aren't|wasn't|"
-    r"was|were|(?:changed|moved|switched|went|updated|raised|lowered|reduced|increased|cut|bumped|up|down|"
-    r"away)\s+from)\b"
+    r"(?:than|from|over) the (?:textbook|usual|conventional|customary|typical|traditional|default|standard)|"
+    r"deprecated|retired|abandon(?:ed|ing)?|replac(?:e|es|ed|ing)|supersed(?:e|es|ed|ing)|stopped|dropped|"
+    r"isn't|aren't|wasn't|was|were|(?:changed|moved|switched|went|updated|raised|lowered|reduced|increased|"
+    r"cut|bumped|shifted|up|down|away)(?:\s+[\w']+){0,2}?\s+(?:from|off))\b"
 )
-# Markers whose scope runs back to the start of their clause: "12 is no longer used", "12 (old)".
+# Markers whose scope runs back to the start of their clause: "12 is no longer used", "12 was cut".
 _AFTER = re.compile(
-    r"(?i)\b(?:is|are|was|were|has been|have been)\s+(?:\w+\s+){0,2}?(?:no longer|not|outdated|obsolete|"
-    r"superseded|replaced|retired|deprecated|dropped|gone|wrong|old|former|previous|history)\b"
-    r"|\bno longer\b|\b(?:isn't|aren't|wasn't|used to be|went away)\b"
+    r"(?i)\b(?:is|are|was|were|has been|have been)\s+(?:[\w']+\s+){0,3}?(?:no longer|not|outdated|obsolete|"
+    r"superseded|replaced|retired|deprecated|dropped|gone|wrong|old|former|previous|history|cut|out|removed|"
+    r"abandoned|changed|before|earlier)\b"
+    r"|\bno longer\b|\b(?:isn't|aren't|wasn't|used to be|used to|went away|any ?more)\b"
+    r"|\b(?:doesn't|does not|don't|do not) apply\b"
 )
-_HEDGE = re.compile(r"(?i)\b(?:either|both|still|also|too|as well|whichever)\b")
+# A clause that offers the value as acceptable marks nothing: "the old 12 is still fine". The weak words only
+# count in a clause without a negation ("12 is no longer acceptable" marks 12).
+_HEDGE = re.compile(r"(?i)\b(?:either|both|still|as well|whichever)\b|\btoo\s*$")
+_WEAK_HEDGE = re.compile(r"(?i)\b(?:also|works?|acceptable|fine|okay|ok|allowed|permitted|alright)\b")
+_NEGATION = re.compile(r"(?i)\b(?:not|no|never|no longer)\b|n't\b")
 _SCOPE = 80  # characters a marker reaches at most
 _MASK = "\n"  # masked text: a line break, which no value spans
 
@@ -61,7 +72,7 @@ def masked(answer: str) -> str:
     chars = list(answer)
     for start, end in _clauses(answer):
         clause = answer[start:end]
-        if _HEDGE.search(clause):
+        if _HEDGE.search(clause) or (_WEAK_HEDGE.search(clause) and not _NEGATION.search(clause)):
             continue
         for m in _BEFORE.finditer(clause):
             for i in range(start + m.end(), min(end, start + m.end() + _SCOPE)):

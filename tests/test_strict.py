@@ -1,0 +1,56 @@
+"""The strict verdict's reading of natural answers: a superseded value counts unless the answer marks it as
+former or rejected, and a hedge or an endorsement of the old value never marks it."""
+
+import re
+
+import pytest
+
+from omseval.scorers.strict import masked
+
+STATED = [  # the superseded value (pattern) is stated as what to do
+    (r"\b12\b", "Keep it to 12 tiles. Some older notes say 11, but 12 is the limit."),
+    (r"\b12\b", "Either 11 or 12 tiles is fine."),
+    (r"\b12\b", "Keep it to 12 tiles, not 11."),
+    (r"\b12\b", "Use 11 tiles, or 12 if you really need the space as well."),
+    (r"5-point", "Use the conventional 5-point scale for every survey."),
+    (r"14 days", "The usual 14 days before departure is what we follow."),
+    (r"90 words", "Never go over 90 words."),
+    (r"three", "Never more than three numbered steps."),
+    (r"25 words", "Don't let any sentence go past 25 words."),
+    (r"25 words", "Avoid sentences over 25 words."),
+    (r"5 steps", "Stop at 5 steps."),
+    (r"40%", "Drop anyone under 40% of the median."),
+    (r"60 minutes", "Use 90 minutes, though the old 60 minutes works for short studies."),
+    (r"2 business hours", "Reply within 1 hour; the earlier 2 business hours is acceptable on busy days."),
+]
+MARKED = [  # the superseded value is mentioned as former or rejected
+    (r"\b12\b", "Use 11 tiles; the old limit of 12 no longer applies."),
+    (r"\b12\b", "Use 11 tiles, not 12."),
+    (r"\b12\b", "11 tiles (previously 12)."),
+    (r"\b12\b", "The limit was 12, but now it's 11 tiles."),
+    (r"\b12\b", "12 tiles is no longer allowed; use 11."),
+    (r"10 days", "We cut it from 10 days to 7."),
+    (r"Heads-up", '"Note:" now. "Heads-up:" was the label before.'),
+    (r"250 ms", "The 250 ms budget was cut to 200 ms."),
+    (r"20-character", "We abandoned the 20-character cap."),
+    (r"Central Time", "We've moved off Central Time to UTC."),
+    (r"10-day", "The 10-day minimum we used to have doesn't apply any more."),
+    (r"\(3,200\)", "Write -3,200 rather than (3,200) or 3,200-."),
+    (r"0\.05", "A two-sided alpha of 0.02 - stricter than the textbook 0.05."),
+    (r"0\.05", "0.02 two-sided (we moved away from 0.05 and 0.08)."),
+]
+
+
+@pytest.mark.parametrize("pattern, answer", STATED)
+def test_a_stated_superseded_value_stays(pattern, answer):
+    assert re.search(pattern, masked(answer), re.MULTILINE)
+
+
+@pytest.mark.parametrize("pattern, answer", MARKED)
+def test_a_superseded_value_marked_as_former_is_masked(pattern, answer):
+    assert not re.search(pattern, masked(answer), re.MULTILINE)
+
+
+def test_masking_keeps_length_and_unmarked_text():
+    answer = "Use 11 tiles, not 12."
+    assert len(masked(answer)) == len(answer) and masked(answer).startswith("Use 11 tiles, not")
