@@ -19,41 +19,54 @@ import re
 
 from omseval.scorers.check import CHECK_TIMEOUT, searches
 
-# A clause ends at these; a marker's scope never crosses one.
+# A clause ends at these; a marker's scope never crosses one. A comma inside a list ("375, 768 and 1440")
+# does not end a clause.
 _BOUNDARY = re.compile(
-    r"[.!?](?=\s|$)|\n|;|:(?=\s)|,(?=\s)|\s[—–-]{1,2}\s"
+    r"[.!?](?=\s|$)|\n|;|:(?=\s)|,(?=\s)(?!\s*[\w.%$-]+\s*(?:,|\band\b|\bor\b))|\s[—–-]{1,2}\s"
     r"|(?i:\b(?:but|however|whereas|although|though|since|because|while|so|yet)\b)"
 )
 # A negation followed by a limit ("not more than 12", "never go over 12", "don't let it go past 12",
-# "avoid lines over 12") commits to 12 and marks nothing.
+# "shouldn't take longer than 12", "don't ship until 12") commits to 12 and marks nothing.
 _LIMIT = (
-    r"(?!(?:\s+[\w']+){0,4}?\s+(?:more|less|fewer|over|above|below|under|exceed\w*|greater|higher|lower|past|beyond)\b)"
+    r"(?!(?:\s+[\w']+){0,6}?\s+(?:more|less|fewer|over|above|below|under|exceed\w*|greater|higher|lower|past|"
+    r"beyond|longer|shorter|smaller|bigger|larger|earlier|later|older|newer|least|most)\b|(?:until|till|before|after)\b"
+    r"(?!\s*$))"
 )
-# Markers whose scope runs forward: "not 12", "instead of 12", "the old 12-tile limit", "was 12", "moved away
-# from 12", "stricter than the textbook 12" (a contrast with the public convention, not an endorsement of it).
+_NEGATOR = r"not|never|don't|do not|doesn't|does not|won't|shouldn't|should not|must not|mustn't|can't|cannot|avoid"
+# Markers whose scope runs to the end of their clause: "not 12", "instead of 12", "was 12", "moved away from 12",
+# "would have made it 12" (a counterfactual).
 _BEFORE = re.compile(
-    r"(?i)\b(?:(?:not|never|don't|do not|doesn't|does not|won't|shouldn't|should not|avoid)" + _LIMIT + "|"
-    r"no longer|instead of|rather than|in place of|unlike|as opposed to|versus|vs|formerly|previously|"
-    r"used to(?: be)?|originally|old|older|former|earlier|prior|legacy|outdated|obsolete|superseded|"
-    r"(?:than|from|over) the (?:textbook|usual|conventional|customary|typical|traditional|default|standard)|"
-    r"deprecated|retired|abandon(?:ed|ing)?|replac(?:e|es|ed|ing)|supersed(?:e|es|ed|ing)|stopped|dropped|"
-    r"isn't|aren't|wasn't|was|were|(?:changed|moved|switched|went|updated|raised|lowered|reduced|increased|"
+    r"(?i)\b(?:(?:" + _NEGATOR + ")" + _LIMIT + "|"
+    r"no longer|would have|would've|instead of|rather than|in place of|unlike|as opposed to|versus|vs|"
+    r"formerly|previously|used to(?: be)?|used(?=[^.\n]{0,60}\bbefore\s*$)|originally|abandon(?:ed|ing)?|"
+    r"replaced|replaces|replacing|supersed(?:e|es|ed|ing)|stopped|dropped|isn't|aren't|wasn't|was|were|(?:changed|moved|switched|went|updated|raised|lowered|reduced|increased|"
     r"cut|bumped|shifted|up|down|away)(?:\s+[\w']+){0,2}?\s+(?:from|off))\b"
 )
-# Markers whose scope runs back to the start of their clause: "12 is no longer used", "12 was cut".
+# Markers whose scope is the next few words: "the old 12-tile limit", "the previous limit of 12", "stricter
+# than the textbook 12" (a contrast with the public convention, not an endorsement of it).
+_ADJECTIVE = re.compile(
+    r"(?i)\b(?:old|older(?!\s+than)|former|earlier(?!\s+than)|previous|prior|legacy|outdated|obsolete|superseded|"
+    r"deprecated|retired|(?:than|from|over) the(?:\s+\w+)? (?:textbook|usual|conventional|customary|typical|"
+    r"traditional|default|standard|common)|\w+er than the|(?:more|less|fewer) than the|twice the)\b"
+)
+_WORDS = re.compile(r"(?:\s*\S+){1,5}")  # an adjective marker's reach
+# Markers whose scope runs back to the start of their clause: "12 is no longer used", "12 was cut", "12 would
+# not meet the rule", "the 300 ms many teams use".
 _AFTER = re.compile(
     r"(?i)\b(?:is|are|was|were|has been|have been)\s+(?:[\w']+\s+){0,3}?(?:no longer|not|outdated|obsolete|"
     r"superseded|replaced|retired|deprecated|dropped|gone|wrong|old|former|previous|history|cut|out|removed|"
-    r"abandoned|changed|before|earlier)\b"
+    r"abandoned|changed|before|earlier)(?![\w-])"
     r"|\bno longer\b|\b(?:isn't|aren't|wasn't|used to be|used to|went away|any ?more)\b"
-    r"|\b(?:doesn't|does not|don't|do not) apply\b"
+    r"|\b(?:doesn't|does not|don't|do not) apply\b|\bwould(?:n't| not| be too| have| mean)\b"
+    r"|\b(?:many|most|other|some) (?:teams|people|companies|places|guides|style guides|orgs|organisations)\b"
 )
 # A clause that offers the value as acceptable marks nothing: "the old 12 is still fine". The weak words only
-# count in a clause without a negation ("12 is no longer acceptable" marks 12).
-_HEDGE = re.compile(r"(?i)\b(?:either|both|still|as well|whichever)\b|\btoo\s*$")
-_WEAK_HEDGE = re.compile(r"(?i)\b(?:also|works?|acceptable|fine|okay|ok|allowed|permitted|alright)\b")
-_NEGATION = re.compile(r"(?i)\b(?:not|no|never|no longer)\b|n't\b")
-_SCOPE = 80  # characters a marker reaches at most
+# count in a clause without a negation or a counterfactual ("12 is no longer acceptable" and "12 would have
+# been fine" mark 12; so does "we don't use 12 either").
+_HEDGE = re.compile(r"(?i)\b(?:both|still|as well|whichever)\b|\btoo\s*$")
+_WEAK_HEDGE = re.compile(r"(?i)\b(?:either|also|works?|acceptable|fine|okay|ok|allowed|permitted|alright)\b")
+_NEGATION = re.compile(r"(?i)\b(?:not|no|never|no longer|would have|would've|could have)\b|n't\b")
+_SCOPE = 80  # characters a clause-wide marker reaches at most
 _MASK = "\n"  # masked text: a line break, which no value spans
 
 
@@ -76,6 +89,10 @@ def masked(answer: str) -> str:
             continue
         for m in _BEFORE.finditer(clause):
             for i in range(start + m.end(), min(end, start + m.end() + _SCOPE)):
+                chars[i] = _MASK
+        for m in _ADJECTIVE.finditer(clause):
+            reach = _WORDS.match(clause, m.end())
+            for i in range(start + m.end(), start + (reach.end() if reach else m.end())):
                 chars[i] = _MASK
         for m in _AFTER.finditer(clause):
             for i in range(max(start, start + m.start() - _SCOPE), start + m.start()):

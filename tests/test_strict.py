@@ -4,7 +4,6 @@ former or rejected, and a hedge or an endorsement of the old value never marks i
 import re
 
 import pytest
-
 from omseval.scorers.strict import masked
 
 STATED = [  # the superseded value (pattern) is stated as what to do
