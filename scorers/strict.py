@@ -32,20 +32,25 @@ _LIMIT = (
     r"beyond|longer|shorter|smaller|bigger|larger|earlier|later|older|newer|least|most)\b|(?:until|till|before|after)\b"
     r"(?!\s*$))"
 )
-_NEGATOR = r"not|never|don't|do not|doesn't|does not|won't|shouldn't|should not|must not|mustn't|can't|cannot|avoid"
+_USED_TO = r"(?<!is )(?<!are )(?<!am )used to(?: be)?"  # "is used to" is "is accustomed to"
+_NEGATOR = (
+    r"not|never|forget|don't|do not|doesn't|does not|won't|shouldn't|should not|must not|mustn't|can't|cannot|avoid"
+)
 # Markers whose scope runs to the end of their clause: "not 12", "instead of 12", "was 12", "moved away from 12",
 # "would have made it 12" (a counterfactual).
 _BEFORE = re.compile(
     r"(?i)\b(?:(?:" + _NEGATOR + ")" + _LIMIT + "|"
-    r"no longer|would have|would've|instead of|rather than|in place of|unlike|as opposed to|versus|vs|"
-    r"formerly|previously|used to(?: be)?|used(?=[^.\n]{0,60}\bbefore\s*$)|originally|abandon(?:ed|ing)?|"
-    r"replaced|replaces|replacing|supersed(?:e|es|ed|ing)|stopped|dropped|isn't|aren't|wasn't|was|were|(?:changed|moved|switched|went|updated|raised|lowered|reduced|increased|"
+    r"no longer(?!\s+than)|would have|would've|instead of|rather than|in place of|unlike|as opposed to|versus|vs|"
+    r"formerly|previously|" + _USED_TO + r"|used(?=[^.\n]{0,60}\bbefore\s*$)|originally|abandon(?:ed|ing)?|"
+    r"replaced|replaces|replacing|supersed(?:e|es|ed|ing)|stopped|dropped|isn't|aren't|wasn't|"
+    r"(?:was|were)(?!(?:\s+\w+)?\s+(?:set|raised|moved|shortened|lengthened|changed|lowered|increased|reduced|cut|"
+    r"updated|extended|bumped|switched|tightened|relaxed)\s+(?:to|at)\b)|(?:changed|moved|switched|went|updated|raised|lowered|reduced|increased|"
     r"cut|bumped|shifted|up|down|away)(?:\s+[\w']+){0,2}?\s+(?:from|off))\b"
 )
 # Markers whose scope is the next few words: "the old 12-tile limit", "the previous limit of 12", "stricter
 # than the textbook 12" (a contrast with the public convention, not an endorsement of it).
 _ADJECTIVE = re.compile(
-    r"(?i)\b(?:old|older(?!\s+than)|former|earlier(?!\s+than)|previous|prior|legacy|outdated|obsolete|superseded|"
+    r"(?i)\b(?:old|stale|older(?!\s+than)|former|earlier(?!\s+than)|previous|prior|legacy|outdated|obsolete|superseded|"
     r"deprecated|retired|(?:than|from|over) the(?:\s+\w+)? (?:textbook|usual|conventional|customary|typical|"
     r"traditional|default|standard|common)|\w+er than the|(?:more|less|fewer) than the|twice the)\b"
 )
@@ -56,14 +61,18 @@ _AFTER = re.compile(
     r"(?i)\b(?:is|are|was|were|has been|have been)\s+(?:[\w']+\s+){0,3}?(?:no longer|not|outdated|obsolete|"
     r"superseded|replaced|retired|deprecated|dropped|gone|wrong|old|former|previous|history|cut|out|removed|"
     r"abandoned|changed|before|earlier)(?![\w-])"
-    r"|\bno longer\b|\b(?:isn't|aren't|wasn't|used to be|used to|went away|any ?more)\b"
+    r"|\bno longer\b|\b(?:isn't|aren't|wasn't|" + _USED_TO + r"|went away|any ?more)\b"
     r"|\b(?:doesn't|does not|don't|do not) apply\b|\bwould(?:n't| not| be too| have| mean)\b"
+    r"|\b(?:must|should|may|can)(?:n't| not) be (?:used|given|applied|followed)\b|\bthing of the past\b"
     r"|\b(?:many|most|other|some) (?:teams|people|companies|places|guides|style guides|orgs|organisations)\b"
 )
 # A clause that offers the value as acceptable marks nothing: "the old 12 is still fine". The weak words only
 # count in a clause without a negation or a counterfactual ("12 is no longer acceptable" and "12 would have
 # been fine" mark 12; so does "we don't use 12 either").
-_HEDGE = re.compile(r"(?i)\b(?:both|still|as well|whichever)\b|\btoo\s*$")
+_HEDGE = re.compile(
+    r"(?i)\b(?:both|still|as well|whichever)\b|\btoo\s*$|(?:\bnot|n't)(?: be)? (?:a problem|an issue|wrong|unsafe|"
+    r"out of the question|bad|unreasonable|incorrect)\b"
+)
 _WEAK_HEDGE = re.compile(r"(?i)\b(?:either|also|works?|acceptable|fine|okay|ok|allowed|permitted|alright)\b")
 _NEGATION = re.compile(r"(?i)\b(?:not|no|never|no longer|would have|would've|could have)\b|n't\b")
 _SCOPE = 80  # characters a clause-wide marker reaches at most

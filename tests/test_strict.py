@@ -21,6 +21,11 @@ STATED = [  # the superseded value (pattern) is stated as what to do
     (r"40%", "Drop anyone under 40% of the median."),
     (r"60 minutes", "Use 90 minutes, though the old 60 minutes works for short studies."),
     (r"2 business hours", "Reply within 1 hour; the earlier 2 business hours is acceptable on busy days."),
+    (r"24 hours", "Set the silence to expire in no longer than 24 hours; a 36-hour silence is too long."),
+    (r"0\.75", "The bar was raised to 0.75, and 0.85 is overkill for a pilot."),
+    (r"65%", "At most 55%, though 65% is not a problem for a quiet quarter."),
+    (r"\$49", "$47 a month. $49 wouldn't be wrong either, but 7 is the house style."),
+    (r"0\.0 to 1\.0", "Score them 0 to 10, or 0.0 to 1.0 if your team is used to it; both convert easily."),
 ]
 MARKED = [  # the superseded value is mentioned as former or rejected
     (r"\b12\b", "Use 11 tiles; the old limit of 12 no longer applies."),
@@ -37,6 +42,12 @@ MARKED = [  # the superseded value is mentioned as former or rejected
     (r"\(3,200\)", "Write -3,200 rather than (3,200) or 3,200-."),
     (r"0\.05", "A two-sided alpha of 0.02 - stricter than the textbook 0.05."),
     (r"0\.05", "0.02 two-sided (we moved away from 0.05 and 0.08)."),
+    (r"1440", "The old 375, 768, 1024 and 1440 set is retired."),
+    (r"31 March", "The old 30-day window would have given you until 31 March, but that no longer applies."),
+    (r"\$4,000", "It would have been fine under the old $4,000 limit, but that changed after the audit."),
+    (r"3-minute", "Forget the 3-minute target from last quarter."),
+    (r"\b45\b", "Use 60; the stale 45 and 50 limits must not be used."),
+    (r"45s", "The 45s interval we used to run was hammering the API."),
 ]
 
 
