@@ -95,6 +95,7 @@ class Config:
     log_dir: str = "logs"
     limit: int | None = None  # first N questions (smoke runs)
     cache: bool = True  # inspect-ai's model-call cache
+    judge: str | None = None  # a conf/model option that also grades every answer (null: no judge)
     max_samples: int | None = None
     suite: Any = None  # conf/suite: run every listed experiment x approach x corpus (omseval.suite)
 

@@ -28,6 +28,9 @@ def check(cfg) -> None:
     from omseval.guidance.build import approach_class  # imports inspect-ai: after the quick checks
 
     approach_class(cfg)  # the approach's options are checked against its class
+    from omseval.scorers.judge import check_judge
+
+    check_judge(cfg.judge)
 
 
 def check_quick(cfg) -> None:

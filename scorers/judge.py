@@ -1,0 +1,135 @@
+"""The opt-in model-graded judge (`judge=<a conf/model option>`): any inspect model grades each attempt's
+answer against the question's intended rule, with LongMemEval's rule for knowledge updates.
+
+An answer is correct when it commits to the current rule; a superseded value mentioned as context (marked
+as old, former or replaced) is fine; an answer that hedges between an old and the current value, or commits
+to an old one, is wrong. The judge replies under a response schema (inspect's structured output), its calls
+go through inspect's cache, and a model error past inspect's retries, or a reply that is not an object of
+the schema, is missing evidence (None), never a pass or a fail. The judge sees the question, the intended
+rule and the answer, nothing else of the answer key.
+"""
+
+import asyncio
+import json
+import logging
+import os
+from importlib.resources import files
+
+from inspect_ai.model import GenerateConfig, Model, ResponseSchema, get_model
+from inspect_ai.util import JSONSchema
+from omegaconf import OmegaConf
+
+from omseval.config import ModelConfig
+from omseval.errors import UserError
+from omseval.models import cache_policy, describe, model_error
+
+logger = logging.getLogger(__name__)
+
+SCHEMA = ResponseSchema(
+    name="judge",  # the offline model answers a reply of this name in its judge role
+    json_schema=JSONSchema(
+        type="object",
+        properties={"reason": JSONSchema(type="string"), "correct": JSONSchema(type="boolean")},
+        required=["reason", "correct"],
+        additionalProperties=False,
+    ),
+)
+PROMPT = """You grade whether an answer follows a team's current rule. The rule has changed over time; the \
+intended rule below is the one in force now.
+
+The answer is correct if it commits to the current rule: what it says to do agrees with the intended rule. \
+An older value mentioned only as context (marked as old, former, previous, replaced or rejected) is fine. \
+The answer is wrong if it commits to an older or different value, if it offers the old and the current value \
+as alternatives (a hedge, such as "either ... or ..." or "both are fine"), or if it does not say what the \
+intended rule requires.
+
+<question>
+{question}
+</question>
+
+<intended_rule>
+{intended_rule}
+</intended_rule>
+
+<answer>
+{answer}
+</answer>
+
+Reply with a JSON object: "reason" (one sentence) and "correct" (true or false)."""
+
+
+def judge_options() -> list[str]:
+    return sorted(
+        f.name.removesuffix(".yaml") for f in (files("omseval.conf") / "model").iterdir() if f.name.endswith(".yaml")
+    )
+
+
+def judge_config(option: str):
+    """The conf/model option named by `judge=`; an unknown name is refused, listing the options."""
+    file = files("omseval.conf") / "model" / f"{option}.yaml"
+    if not file.is_file():
+        raise UserError(f"judge={option} is not a model option; options: {', '.join(judge_options())}")
+    return OmegaConf.merge(OmegaConf.structured(ModelConfig), OmegaConf.create(file.read_text()))
+
+
+def check_judge(option: str | None) -> None:
+    """Refuse, in one line before any work, a judge that names no model option, lacks its API key or needs a
+    local server (which is started for the answering model only)."""
+    if option is None:
+        return
+    m = judge_config(option)
+    if m.api_key_env and not os.environ.get(m.api_key_env):
+        raise UserError(f"judge={option} needs the environment variable {m.api_key_env} (an API key); it is not set")
+    if m.name.startswith("local/"):
+        raise UserError(f"judge={option}: a local model serves only as the answering model; choose another judge")
+
+
+def judge_model(option: str) -> Model:
+    """The judge's inspect model, configured as its conf/model option says."""
+    m = judge_config(option)
+    config = GenerateConfig(
+        max_connections=m.max_connections,
+        max_tokens=m.max_tokens,
+        temperature=m.temperature,
+        timeout=m.timeout,
+        max_retries=m.max_retries,
+        seed=m.seed,
+    )
+    return get_model(m.name, config=config, base_url=m.base_url)
+
+
+def parse(completion: str) -> bool:
+    """The verdict of a reply; ValueError when it is not an object of the schema."""
+    try:
+        reply = json.loads(completion)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"not JSON: {e}") from None
+    if not isinstance(reply, dict) or not isinstance(reply.get("correct"), bool):
+        raise ValueError('no boolean "correct"')
+    return reply["correct"]
+
+
+class Judge:
+    def __init__(self, option: str, cache: bool = True):
+        self.option, self.model, self.cache = option, judge_model(option), cache_policy(cache)
+
+    async def verdict(self, question, answer: str | None) -> bool | None:
+        """Correct (True), wrong (False) or missing evidence (None: no answer, a model error, an unusable reply)."""
+        if answer is None:
+            return None
+        prompt = PROMPT.format(question=question.question, intended_rule=question.intended_rule, answer=answer)
+        try:
+            output = await self.model.generate(prompt, config=GenerateConfig(response_schema=SCHEMA), cache=self.cache)
+            return parse(output.completion)
+        except ValueError as e:
+            logger.warning(f"judge={self.option}: unusable reply for {question.question_id}: {e}")
+            return None
+        except Exception as e:
+            if not model_error(self.model, e):
+                raise
+            logger.warning(f"judge={self.option}: no verdict for {question.question_id}: {describe(e)}")
+            return None
+
+    async def verdicts(self, question, record: list[dict]) -> list[bool | None]:
+        """The judge's verdict of each attempt's answer."""
+        return list(await asyncio.gather(*(self.verdict(question, a["answer"]) for a in record)))
