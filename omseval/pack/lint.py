@@ -113,20 +113,26 @@ class _Lint:
         self.rule_row = {r.rule_id: i for i, r in enumerate(pack.rules, 1)}
         self.required = required_kinds(pack)
 
-    def expect(self, q, text: str, must_pass: bool, kind: str, file: str, row: int | None, column: str, what: str):
+    def expect(
+        self, q, text: str, must_pass: bool, kind: str, file: str, row: int | None, column: str, what: str
+    ) -> bool:
+        """Whether the check's verdict of `text` is `must_pass`; a finding when it is not."""
         self.tested[kind] += 1
         ok = verdict(q, text)
         if ok is not must_pass:
             self.findings.append(
                 Finding(file, row, column, f"{what} {_outcome(ok)} {q.question_id}: {text[:70]!r}", kind)
             )
+        return ok is must_pass
 
     def control(self, q, c: Control) -> None:
-        """A control answer against its kind's check and strict expectations (counted as `<kind> (strict)`)."""
+        """A control answer against its kind's check and then strict expectation (counted as `<kind> (strict)`)."""
         must_pass, must_commit = CONTROL_KINDS[c.kind], STRICT_KINDS.get(c.kind)
         what = f"the {c.kind} control"
-        if must_pass is not None:
-            self.expect(q, c.answer, must_pass, c.kind, self.controls_name, c.row, "answer", what)
+        if must_pass is not None and not self.expect(
+            q, c.answer, must_pass, c.kind, self.controls_name, c.row, "answer", what
+        ):
+            return  # one finding per control
         if must_commit is None:
             return
         kind = f"{c.kind} (strict)"
