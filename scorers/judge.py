@@ -12,15 +12,11 @@ rule and the answer, nothing else of the answer key.
 import asyncio
 import json
 import logging
-import os
-from importlib.resources import files
 
 from inspect_ai.model import GenerateConfig, Model, ResponseSchema, get_model
 from inspect_ai.util import JSONSchema
-from omegaconf import OmegaConf
 
-from omseval.config import ModelConfig
-from omseval.errors import UserError
+from omseval.config import model_option
 from omseval.models import cache_policy, describe, model_error
 
 logger = logging.getLogger(__name__)
@@ -58,35 +54,9 @@ intended rule requires.
 Reply with a JSON object: "reason" (one sentence) and "correct" (true or false)."""
 
 
-def judge_options() -> list[str]:
-    return sorted(
-        f.name.removesuffix(".yaml") for f in (files("omseval.conf") / "model").iterdir() if f.name.endswith(".yaml")
-    )
-
-
-def judge_config(option: str):
-    """The conf/model option named by `judge=`; an unknown name is refused, listing the options."""
-    file = files("omseval.conf") / "model" / f"{option}.yaml"
-    if not file.is_file():
-        raise UserError(f"judge={option} is not a model option; options: {', '.join(judge_options())}")
-    return OmegaConf.merge(OmegaConf.structured(ModelConfig), OmegaConf.create(file.read_text()))
-
-
-def check_judge(option: str | None) -> None:
-    """Refuse, in one line before any work, a judge that names no model option, lacks its API key or needs a
-    local server (which is started for the answering model only)."""
-    if option is None:
-        return
-    m = judge_config(option)
-    if m.api_key_env and not os.environ.get(m.api_key_env):
-        raise UserError(f"judge={option} needs the environment variable {m.api_key_env} (an API key); it is not set")
-    if m.name.startswith("local/"):
-        raise UserError(f"judge={option}: a local model serves only as the answering model; choose another judge")
-
-
 def judge_model(option: str) -> Model:
     """The judge's inspect model, configured as its conf/model option says."""
-    m = judge_config(option)
+    m = model_option(option)
     config = GenerateConfig(
         max_connections=m.max_connections,
         max_tokens=m.max_tokens,
