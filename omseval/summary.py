@@ -6,7 +6,7 @@ report machinery is imported; `python -m omseval.report` gives the full tables a
 import math
 from statistics import NormalDist
 
-from omseval.config import seed_label
+from omseval.config import model_option, seed_label
 
 GROUPS = ("familiar", "situational", "all")
 # the compliance scorer's measures: the pack's check, the strict verdict, the judge (when one ran)
@@ -58,6 +58,11 @@ def run_summary(log) -> str:
         f"{config['approach']['name']}, model {log.eval.model}, store {config['store']['kind']}, pack "
         f"{meta['pack_checksum'][:12]}, seed {seed_label(config['seed'])}, limit {config['limit'] or 'all'}"
     )
+    if config.get("judge"):
+        judge = model_option(config["judge"])
+        lines.append(
+            f"judge: {judge.label}" + ("" if judge.language_model else " (not a language model: a lexical procedure)")
+        )
     same = meta.get("superseded_patterns") == 0
     note = ["the strict verdict equals the check: the pack gives these questions no superseded_pattern"] if same else []
     if "arrival" in meta:
@@ -65,7 +70,7 @@ def run_summary(log) -> str:
     else:
         build, audit = meta["guidance"], meta["audit"]
         lines += [
-            _rates(meta["questions"], metrics),
+            _rates(meta["questions"], metrics, judged=bool(config.get("judge"))),
             *note,
             f"guidance: {build.get('messages')} corrections, {build.get('processed')} processed, "
             f"{build.get('failures')} processing losses",
@@ -77,12 +82,12 @@ def run_summary(log) -> str:
     return "\n".join(lines)
 
 
-def _rates(questions: dict, metrics: dict) -> str:
-    """Per measure (the check, the strict verdict, the judge: those the log holds) and question type."""
+def _rates(questions: dict, metrics: dict, judged: bool) -> str:
+    """Per measure (the check, the strict verdict and, when one ran, the judge) and question type."""
     rows = []
     for measure, prefix in MEASURES.items():
-        if f"{prefix}first_attempt_all" not in metrics:  # no judge; a log from before the strict verdict
-            continue
+        if f"{prefix}first_attempt_all" not in metrics or (measure == "judge" and not judged):
+            continue  # a log from before the strict verdict; a run without a judge
         for group in GROUPS:
             n = sum(questions.values()) if group == "all" else questions.get(group, 0)
             if not n:

@@ -33,7 +33,7 @@ from omseval.models import cache_policy
 from omseval.pack import Pack, load_pack
 from omseval.paths import SHIPPED_PACK
 from omseval.refusals import check as refuse_mistakes
-from omseval.scorers.compliance import JUDGE_METRICS, METRICS, compliance, handoff_metrics
+from omseval.scorers.compliance import compliance, handoff_metrics
 from omseval.solvers import question_prompt, retry_loop
 
 
@@ -268,8 +268,6 @@ def answer_task(
     """Answer each question with its guidance; retry a failed answer up to `attempts` attempts in all.
     `metrics`: in place of the scorer's own (handoff groups by agent and probability); `judge`: a conf/model
     option that also grades every answer."""
-    if judge and metrics is None:
-        metrics = METRICS + JUDGE_METRICS
     answer = chain(question_prompt(pack.templates["question"]), generate(cache=cache_policy(cache)))
     return Task(
         name=name,

@@ -58,8 +58,9 @@ def corrective_messages() -> Metric:
     return rate_of("corrective_messages")
 
 
-METRICS = [*measure_metrics(), corrective_messages(), *measure_metrics("strict_")]
-JUDGE_METRICS = measure_metrics("judge_")
+# the judge's too: a run without a judge has them as NaN rates and zero counts (metrics are the scorer's own,
+# so `inspect score` can rebuild them)
+METRICS = [*measure_metrics(), corrective_messages(), *measure_metrics("strict_"), *measure_metrics("judge_")]
 
 
 def handoff_metrics() -> list[Metric]:

@@ -170,3 +170,23 @@ def test_a_judge_that_cannot_run_is_refused_before_any_work(tmp_path, override, 
     assert result.returncode == 2
     assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
     assert message in result.stderr and not (tmp_path / "logs").exists()
+
+
+@pytest.mark.slow
+def test_inspect_score_reproduces_a_judged_run(tmp_path):
+    logs = tmp_path / "logs"
+    args = ["omseval", "experiment=replay", "corpus=smaller", "approach=verbatim", "limit=4", "judge=offline"]
+    result = run_module(*args, f"log_dir={logs}", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert any(line.startswith("judge: ") and "not a language model" in line for line in result.stdout.splitlines())
+    [info] = [i for i in list_eval_logs(str(logs)) if "guidance" not in i.name]
+    values = {s.id: s.scores["compliance"].value for s in read_eval_log(info).samples}
+    assert all(v["judge_first_attempt"] in (0, 1) for v in values.values())
+    rescored = tmp_path / "rescored.eval"
+    path = info.name.removeprefix("file://")
+    command = ["inspect_ai", "score", path, "--scorer", "omseval/compliance", "-S", "judge=offline"]
+    again = run_module(
+        *command, "--action", "overwrite", "--output-file", str(rescored), "--display", "none", cwd=tmp_path
+    )
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert {s.id: s.scores["compliance"].value for s in read_eval_log(str(rescored)).samples} == values
