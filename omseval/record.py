@@ -36,11 +36,11 @@ def strict(question, record: list[dict], passed: list[bool | None]) -> list[bool
 
 def measure(verdicts: list[bool | None], prefix: str = "") -> dict:
     """first_attempt (None when missing) and eventual (None when any attempt is missing), named with `prefix`."""
-    first = verdicts[0] if verdicts else None
-    missing = not verdicts or any(v is None for v in verdicts)
+    first, last = (verdicts[0], verdicts[-1]) if verdicts else (None, None)
+    missing = last is None or any(v is None for v in verdicts)
     return {
         f"{prefix}first_attempt": None if first is None else int(first),
-        f"{prefix}eventual": None if missing else int(verdicts[-1]),
+        f"{prefix}eventual": None if missing or last is None else int(last),
     }
 
 

@@ -11,6 +11,7 @@ log header. The score's metadata holds each attempt's verdicts and the answer an
 """
 
 import math
+from typing import Any
 
 from inspect_ai.scorer import Metric, SampleScore, Score, Target, grouped, metric, scorer
 from inspect_ai.solver import TaskState
@@ -22,12 +23,21 @@ from omseval.record import ATTEMPTS_KEY, phase_tokens, sample_values, strict, ve
 MEASURES = ("first_attempt", "eventual")
 
 
+def _value_of(key: str):
+    """The score value `key` of a sample (None when it has none)."""
+
+    def value(s: SampleScore) -> Any:
+        return s.score.value.get(key) if isinstance(s.score.value, dict) else None
+
+    return value
+
+
 @metric
 def rate_of(key: str) -> Metric:
     """The mean of the score value `key` over the samples that have one."""
 
     def compute(scores: list[SampleScore]) -> float:
-        values = [s.score.value[key] for s in scores if s.score.value.get(key) is not None]
+        values = [float(v) for v in map(_value_of(key), scores) if v is not None]
         return sum(values) / len(values) if values else math.nan
 
     return compute
@@ -38,7 +48,7 @@ def count_of(key: str) -> Metric:
     """The samples with a value `key` (the rest are missing evidence)."""
 
     def compute(scores: list[SampleScore]) -> float:
-        return sum(s.score.value.get(key) is not None for s in scores)
+        return sum(v is not None for v in map(_value_of(key), scores))
 
     return compute
 
@@ -88,7 +98,7 @@ def compliance(judge: str | None = None, cache: bool = True):
 
     async def score(state: TaskState, target: Target) -> Score:
         question = Question(**state.metadata["check"])
-        record = state.store.get(ATTEMPTS_KEY, [])
+        record: list[dict] = state.store.get(ATTEMPTS_KEY, [])
         passed = verdicts(question, record)
         strict_passed = strict(question, record, passed)
         judged = await grader.verdicts(question, record) if grader else None
