@@ -286,3 +286,13 @@ def test_lint_cli_exits_0_with_warnings_only(strict_pack, tmp_path):
     assert result.stdout.startswith("lint ok (1 warning(s): context (strict) 1): ")
     assert "commit_old (strict) " in result.stdout and "1 with a superseded_pattern" in result.stdout
     assert result.stderr.startswith("warning: controls.csv, row ")
+
+
+@pytest.mark.slow
+def test_the_summary_says_when_the_strict_verdict_equals_the_check(pack_copy, tmp_path):
+    pack_dir = without_superseded(pack_copy)
+    args = ["omseval", "experiment=guidance", "corpus=smaller", "approach=verbatim", "limit=2"]
+    result = run_module(*args, f"pack.path={pack_dir}", f"log_dir={tmp_path / 'logs'}", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "the strict verdict equals the check" in result.stdout
+    assert {("check", "all"), ("strict", "all")} <= {tuple(line.split()[:2]) for line in result.stdout.splitlines()}
