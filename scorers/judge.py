@@ -90,14 +90,15 @@ class Judge:
         prompt = PROMPT.format(question=question.question, intended_rule=question.intended_rule, answer=answer)
         try:
             output = await self.model.generate(prompt, config=GenerateConfig(response_schema=SCHEMA), cache=self.cache)
-            return parse(output.completion)
-        except ValueError as e:
-            logger.warning(f"judge={self.option}: unusable reply for {question.question_id}: {e}")
-            return None
         except Exception as e:
             if not model_error(self.model, e):
                 raise
             logger.warning(f"judge={self.option}: no verdict for {question.question_id}: {describe(e)}")
+            return None
+        try:
+            return parse(output.completion)
+        except ValueError as e:
+            logger.warning(f"judge={self.option}: unusable reply for {question.question_id}: {e}")
             return None
 
     async def verdicts(self, question, record: list[dict]) -> list[bool | None]:
