@@ -2,10 +2,13 @@
 
 from dataclasses import dataclass, field
 from enum import Enum
+from importlib.resources import files
 from typing import Any
 
 from hydra.core.config_store import ConfigStore
-from omegaconf import MISSING
+from omegaconf import MISSING, OmegaConf
+
+from omseval.errors import UserError
 
 
 class ExperimentName(str, Enum):
@@ -95,6 +98,7 @@ class Config:
     log_dir: str = "logs"
     limit: int | None = None  # first N questions (smoke runs)
     cache: bool = True  # inspect-ai's model-call cache
+    judge: str | None = None  # a conf/model option that also grades every answer (null: no judge)
     max_samples: int | None = None
     suite: Any = None  # conf/suite: run every listed experiment x approach x corpus (omseval.suite)
 
@@ -102,6 +106,16 @@ class Config:
 def seed_label(seed: int | None) -> str:
     """How folder names and reports name a seed; null is the pack's own order."""
     return "pack-order" if seed is None else str(seed)
+
+
+def model_option(name: str, key: str = "judge") -> ModelConfig:
+    """The conf/model option `name` (a judge names one); an unknown name is refused, naming `key` and the options."""
+    folder = files("omseval.conf") / "model"
+    file = folder / f"{name}.yaml"
+    if not file.is_file():
+        options = sorted(f.name.removesuffix(".yaml") for f in folder.iterdir() if f.name.endswith(".yaml"))
+        raise UserError(f"{key}={name} is not a model option; options: {', '.join(options)}")
+    return OmegaConf.merge(OmegaConf.structured(ModelConfig), OmegaConf.create(file.read_text()))  # type: ignore[return-value]
 
 
 def register() -> None:

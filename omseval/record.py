@@ -7,6 +7,7 @@ recomputes every verdict from those answers, so `inspect score` and `rescore` re
 from inspect_ai.model import ModelOutput
 
 from omseval.scorers.check import verdict
+from omseval.scorers.strict import strict_verdicts
 
 ATTEMPTS_KEY = "attempts"
 
@@ -28,16 +29,32 @@ def verdicts(question, record: list[dict]) -> list[bool | None]:
     return [None if a["answer"] is None else verdict(question, a["answer"]) for a in record]
 
 
-def sample_values(passed: list[bool | None]) -> dict:
-    """first_attempt (None when missing), eventual (None when any attempt is missing), attempts, corrective messages."""
-    first = passed[0] if passed else None
-    missing = not passed or any(p is None for p in passed)
+def strict(question, record: list[dict], passed: list[bool | None]) -> list[bool | None]:
+    """Each attempt's strict verdict, from its check verdict in `passed` (see omseval.scorers.strict)."""
+    return strict_verdicts([(question, a["answer"]) for a in record], passed)
+
+
+def measure(verdicts: list[bool | None], prefix: str = "") -> dict:
+    """first_attempt (None when missing) and eventual (None when any attempt is missing), named with `prefix`."""
+    first, last = (verdicts[0], verdicts[-1]) if verdicts else (None, None)
+    missing = last is None or any(v is None for v in verdicts)
     return {
-        "first_attempt": None if first is None else int(first),
-        "eventual": None if missing else int(passed[-1]),
-        "attempts": len(passed),
-        "corrective_messages": max(len(passed) - 1, 0),
+        f"{prefix}first_attempt": None if first is None else int(first),
+        f"{prefix}eventual": None if missing or last is None else int(last),
     }
+
+
+def sample_values(
+    passed: list[bool | None], strict: list[bool | None] | None = None, judged: list[bool | None] | None = None
+) -> dict:
+    """The check's measures, attempts and corrective messages; the strict verdict's and the judge's measures
+    when given."""
+    return (
+        measure(passed)
+        | {"attempts": len(passed), "corrective_messages": max(len(passed) - 1, 0)}
+        | (measure(strict, "strict_") if strict is not None else {})
+        | (measure(judged, "judge_") if judged is not None else {})
+    )
 
 
 def phase_tokens(record: list[dict]) -> dict:

@@ -16,6 +16,7 @@ from hydra.experimental.callback import Callback
 from omegaconf import DictConfig, OmegaConf
 
 from omseval import local
+from omseval.config import model_option
 from omseval.errors import UserError, run_command
 from omseval.pack import load_pack
 from omseval.paths import SHIPPED_PACK
@@ -56,6 +57,14 @@ def check_environment(cfg) -> None:
         raise UserError(f"model={cfg.model.label} needs the environment variable {var} (an API key); it is not set")
     if local.is_local(cfg.model):
         local.check(cfg.model)
+    if cfg.judge is not None:  # the judge's model: a conf/model option, its key, no local server of its own
+        judge = model_option(cfg.judge)
+        if judge.api_key_env and not os.environ.get(judge.api_key_env):
+            raise UserError(
+                f"judge={cfg.judge} needs the environment variable {judge.api_key_env} (an API key); it is not set"
+            )
+        if local.is_local(judge):
+            raise UserError(f"judge={cfg.judge}: a local model serves only as the answering model; choose another")
 
 
 def check_closed(node: DictConfig, prefix: str = "") -> None:

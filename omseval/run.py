@@ -34,6 +34,8 @@ def run_key(cfg, pack, model) -> str:
         "version": artifact.VERSION,
         "code": artifact.code_digest("omseval.tasks"),
     }
+    if cfg.judge:  # the judge changes the scores; a run without one keeps its key
+        parts["judge"] = resolved["judge"]
     digest = hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:10]
     return (
         f"{cfg.experiment.name.value}-{cfg.corpus.name.value}-{cfg.approach.name}-seed-{seed_label(cfg.seed)}-{digest}"

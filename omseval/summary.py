@@ -6,9 +6,11 @@ report machinery is imported; `python -m omseval.report` gives the full tables a
 import math
 from statistics import NormalDist
 
-from omseval.config import seed_label
+from omseval.config import model_option, seed_label
 
 GROUPS = ("familiar", "situational", "all")
+# the compliance scorer's measures: the pack's check, the strict verdict, the judge (when one ran)
+MEASURES = {"check": "", "strict": "strict_", "judge": "judge_"}
 NOTE = (
     "note: {models}: not a language model but a deterministic procedure; its numbers describe it, not a model's results"
 )
@@ -37,7 +39,7 @@ def table(header: list[str], rows: list[list]) -> str:
     """Right-aligned plain-text columns."""
     cells = [header, *[[str(c) for c in row] for row in rows]]
     widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
-    return "\n".join("  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in cells)
+    return "\n".join("  ".join(c.rjust(w) for c, w in zip(row, widths, strict=True)) for row in cells)
 
 
 def run_summary(log) -> str:
@@ -56,12 +58,20 @@ def run_summary(log) -> str:
         f"{config['approach']['name']}, model {log.eval.model}, store {config['store']['kind']}, pack "
         f"{meta['pack_checksum'][:12]}, seed {seed_label(config['seed'])}, limit {config['limit'] or 'all'}"
     )
+    if config.get("judge"):
+        judge = model_option(config["judge"])
+        lines.append(
+            f"judge: {judge.label}" + ("" if judge.language_model else " (not a language model: a lexical procedure)")
+        )
+    same = meta.get("superseded_patterns") == 0
+    note = ["the strict verdict equals the check: the pack gives these questions no superseded_pattern"] if same else []
     if "arrival" in meta:
-        lines.append(_handoff(meta["arrival"], metrics))
+        lines += [_handoff(meta["arrival"], metrics), *note]
     else:
-        lines.append(_rates(meta["questions"], metrics))
         build, audit = meta["guidance"], meta["audit"]
         lines += [
+            _rates(meta["questions"], metrics, judged=bool(config.get("judge"))),
+            *note,
             f"guidance: {build.get('messages')} corrections, {build.get('processed')} processed, "
             f"{build.get('failures')} processing losses",
             f"rules whose guidance is still stating a superseded value: {audit['superseded_value_stated']} of "
@@ -72,24 +82,30 @@ def run_summary(log) -> str:
     return "\n".join(lines)
 
 
-def _rates(questions: dict, metrics: dict) -> str:
+def _rates(questions: dict, metrics: dict, judged: bool) -> str:
+    """Per measure (the check, the strict verdict and, when one ran, the judge) and question type."""
     rows = []
-    for group in GROUPS:
-        n = sum(questions.values()) if group == "all" else questions.get(group, 0)
-        if not n:
-            continue
-        first, final = (int(metrics.get(f"{m}_n_{group}", 0)) for m in ("first_attempt", "eventual"))
-        rows.append(
-            [
-                group,
-                n,
-                rate(metrics.get(f"first_attempt_{group}", math.nan), first),
-                n - first,
-                rate(metrics.get(f"eventual_{group}", math.nan), final),
-                n - final,
-            ]
-        )
-    text = table(["questions", "n", "first_attempt [95% CI]", "excluded", "eventual [95% CI]", "excluded"], rows)
+    for measure, prefix in MEASURES.items():
+        if f"{prefix}first_attempt_all" not in metrics or (measure == "judge" and not judged):
+            continue  # a log from before the strict verdict; a run without a judge
+        for group in GROUPS:
+            n = sum(questions.values()) if group == "all" else questions.get(group, 0)
+            if not n:
+                continue
+            first, final = (int(metrics.get(f"{prefix}{m}_n_{group}", 0)) for m in ("first_attempt", "eventual"))
+            rows.append(
+                [
+                    measure,
+                    group,
+                    n,
+                    rate(metrics.get(f"{prefix}first_attempt_{group}", math.nan), first),
+                    n - first,
+                    rate(metrics.get(f"{prefix}eventual_{group}", math.nan), final),
+                    n - final,
+                ]
+            )
+    header = ["measure", "questions", "n", "first_attempt [95% CI]", "excluded", "eventual [95% CI]", "excluded"]
+    text = table(header, rows)
     return text + f"\ncorrective messages per question: {metrics.get('corrective_messages', math.nan):.2f}"
 
 
@@ -102,7 +118,7 @@ def _handoff(arrival: dict, metrics: dict) -> str:
             "-",
             "-",
             "-",
-            rate(metrics.get("followed_agent A", math.nan), int(metrics.get("followed_n_agent A", 0))),
+            *(_followed(metrics, prefix, "agent A") for prefix in ("", "strict_")),
         ]
     ]
     for p, a in sorted(arrival.items(), key=lambda kv: float(kv[0])):
@@ -112,10 +128,15 @@ def _handoff(arrival: dict, metrics: dict) -> str:
                 group,
                 a["n"],
                 *(f"{a[k]:.1%}" for k in ("recorded", "arrived", "present_before", "arrived_new")),
-                rate(metrics.get(f"followed_{group}", math.nan), int(metrics.get(f"followed_n_{group}", 0))),
+                *(_followed(metrics, prefix, group) for prefix in ("", "strict_")),
             ]
         )
-    return table(["agent", "n", "recorded", "arrived", "present_before", "arrived_new", "followed [95% CI]"], rows)
+    header = ["agent", "n", "recorded", "arrived", "present_before", "arrived_new", "followed [95% CI]"]
+    return table([*header, "followed, strict [95% CI]"], rows)
+
+
+def _followed(metrics: dict, prefix: str, group: str) -> str:
+    return rate(metrics.get(f"{prefix}followed_{group}", math.nan), int(metrics.get(f"{prefix}followed_n_{group}", 0)))
 
 
 def _tokens(log, price: dict | None) -> str:

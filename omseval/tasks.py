@@ -136,9 +136,10 @@ def experiment_task(cfg) -> Task:
         "model_label": cfg.model.label,
         "language_model": cfg.model.language_model,
         "questions": dict(Counter(s.metadata["question_type"] for s in samples)),
+        "superseded_patterns": sum(bool(s.metadata["check"]["superseded_pattern"]) for s in samples),
     } | built
     name = f"{cfg.experiment.name.value}_{corpus}_{approach}"
-    return answer_task(name, samples, pack, cfg.experiment.attempts, cfg.cache, metadata, metrics)
+    return answer_task(name, samples, pack, cfg.experiment.attempts, cfg.cache, metadata, metrics, cfg.judge)
 
 
 def run_coroutine(coroutine):
@@ -255,16 +256,24 @@ def handoff_samples(pack: Pack, snapshots, approach: str) -> list[Sample]:
 
 
 def answer_task(
-    name: str, samples: list[Sample], pack: Pack, attempts: int, cache: bool, metadata: dict, metrics=None
+    name: str,
+    samples: list[Sample],
+    pack: Pack,
+    attempts: int,
+    cache: bool,
+    metadata: dict,
+    metrics=None,
+    judge: str | None = None,
 ) -> Task:
     """Answer each question with its guidance; retry a failed answer up to `attempts` attempts in all.
-    `metrics`: in place of the scorer's own (handoff groups by agent and probability)."""
+    `metrics`: in place of the scorer's own (handoff groups by agent and probability); `judge`: a conf/model
+    option that also grades every answer."""
     answer = chain(question_prompt(pack.templates["question"]), generate(cache=cache_policy(cache)))
     return Task(
         name=name,
         dataset=MemoryDataset(samples, name=name),
         solver=retry_loop(answer, pack.templates["retry"], attempts=attempts, cache=cache),
-        scorer=compliance(),
+        scorer=compliance(judge=judge, cache=cache),
         metrics=metrics,
         metadata=metadata,
     )

@@ -1,97 +1,122 @@
 """Score a sample by recomputing every attempt's verdict from the answers the retry loop kept.
 
 Values: `first_attempt` (1/0; None when the first attempt is missing), `eventual` (1/0; None when any
-attempt is missing), `attempts` (int) and `corrective_messages` (int). Rates ignore None; the
-`_n` metrics count the questions with a verdict, so a summary needs nothing but the log header. The
-score's metadata holds the verdicts and the answer and retry token usage.
+attempt is missing), `attempts` (int) and `corrective_messages` (int), the pack's check; the same two
+measures of the strict verdict (`strict_first_attempt`, `strict_eventual`: the answer passes the check and
+states no superseded value as what to do, see omseval.scorers.strict) and, when a judge runs
+(`compliance(judge=<conf/model option>)`), of the judge (`judge_first_attempt`, `judge_eventual`). The retry
+loop retries on the check alone, so every measure's `eventual` is its verdict of the same last answer.
+Rates ignore None; the `_n` metrics count the questions with a verdict, so a summary needs nothing but the
+log header. The score's metadata holds each attempt's verdicts and the answer and retry token usage.
 """
 
 import math
+from typing import Any
 
 from inspect_ai.scorer import Metric, SampleScore, Score, Target, grouped, metric, scorer
 from inspect_ai.solver import TaskState
+from omseval.scorers.judge import Judge
 
 from omseval.pack.loader import Question
-from omseval.record import ATTEMPTS_KEY, phase_tokens, sample_values, verdicts
+from omseval.record import ATTEMPTS_KEY, phase_tokens, sample_values, strict, verdicts
+
+MEASURES = ("first_attempt", "eventual")
 
 
-def _mean_of(key: str) -> Metric:
+def _value_of(key: str):
+    """The score value `key` of a sample (None when it has none)."""
+
+    def value(s: SampleScore) -> Any:
+        return s.score.value.get(key) if isinstance(s.score.value, dict) else None
+
+    return value
+
+
+@metric
+def rate_of(key: str) -> Metric:
+    """The mean of the score value `key` over the samples that have one."""
+
     def compute(scores: list[SampleScore]) -> float:
-        values = [s.score.value[key] for s in scores if s.score.value.get(key) is not None]
+        values = [float(v) for v in map(_value_of(key), scores) if v is not None]
         return sum(values) / len(values) if values else math.nan
 
     return compute
 
 
 @metric
-def first_attempt() -> Metric:
-    return _mean_of("first_attempt")
+def count_of(key: str) -> Metric:
+    """The samples with a value `key` (the rest are missing evidence)."""
 
-
-@metric
-def eventual() -> Metric:
-    return _mean_of("eventual")
-
-
-@metric
-def corrective_messages() -> Metric:
-    return _mean_of("corrective_messages")
-
-
-def _count_of(key: str) -> Metric:
     def compute(scores: list[SampleScore]) -> float:
-        return sum(s.score.value.get(key) is not None for s in scores)
+        return sum(v is not None for v in map(_value_of(key), scores))
 
     return compute
-
-
-@metric
-def first_attempt_n() -> Metric:
-    """Questions with a first-attempt verdict (the rest are missing evidence)."""
-    return _count_of("first_attempt")
-
-
-@metric
-def eventual_n() -> Metric:
-    return _count_of("eventual")
 
 
 def _by_type(m: Metric, name: str) -> Metric:
     return grouped(m, "question_type", all_label=f"{name}_all", name_template=f"{name}_{{group_name}}")
 
 
-METRICS = [
-    _by_type(first_attempt(), "first_attempt"),
-    _by_type(eventual(), "eventual"),
-    corrective_messages(),
-    _by_type(first_attempt_n(), "first_attempt_n"),
-    _by_type(eventual_n(), "eventual_n"),
-]
+def measure_metrics(prefix: str = "") -> list[Metric]:
+    """Rates and counts of one measure's first attempt and eventual, by question type and over all."""
+    keys = [prefix + m for m in MEASURES]
+    return [_by_type(rate_of(k), k) for k in keys] + [_by_type(count_of(k), f"{k}_n") for k in keys]
+
+
+@metric
+def corrective_messages() -> Metric:
+    return rate_of("corrective_messages")
+
+
+# the judge's too: a run without a judge has them as NaN rates and zero counts (metrics are the scorer's own,
+# so `inspect score` can rebuild them)
+METRICS = [*measure_metrics(), corrective_messages(), *measure_metrics("strict_"), *measure_metrics("judge_")]
 
 
 def handoff_metrics() -> list[Metric]:
-    """Agent A's and, per recording probability, agent B's first-attempt rate and count (metadata `condition`)."""
+    """Agent A's and, per recording probability, agent B's first-attempt rate and count (metadata `condition`),
+    by the check and by the strict verdict."""
     return [
-        grouped(m(), "condition", all_label=f"{name}_all", name_template=f"{name}_{{group_name}}")
-        for m, name in ((first_attempt, "followed"), (first_attempt_n, "followed_n"))
+        grouped(m, "condition", all_label=f"{name}_all", name_template=f"{name}_{{group_name}}")
+        for prefix in ("", "strict_")
+        for m, name in (
+            (rate_of(f"{prefix}first_attempt"), f"{prefix}followed"),
+            (count_of(f"{prefix}first_attempt"), f"{prefix}followed_n"),
+        )
     ]
 
 
+def _outcome(verdict: bool | None) -> str:
+    return {True: "pass", False: "fail", None: "missing"}[verdict]
+
+
 @scorer(metrics=METRICS)
-def compliance():
+def compliance(judge: str | None = None, cache: bool = True):
+    """`judge`: a conf/model option that also grades each answer (off by default); `cache`: inspect's cache
+    for the judge's calls."""
+    grader = Judge(judge, cache) if judge else None
+
     async def score(state: TaskState, target: Target) -> Score:
-        record = state.store.get(ATTEMPTS_KEY, [])
-        passed = verdicts(Question(**state.metadata["check"]), record)
-        lines = [
-            f"attempt {a['attempt']}: "
-            + ({True: "pass", False: "fail"}.get(p) or f"missing ({a['error'] or 'the check timed out'})")
-            for a, p in zip(record, passed)
-        ]
+        question = Question(**state.metadata["check"])
+        record: list[dict] = state.store.get(ATTEMPTS_KEY, [])
+        passed = verdicts(question, record)
+        strict_passed = strict(question, record, passed)
+        judged = await grader.verdicts(question, record) if grader else None
+        lines = []
+        for i, (a, p, s) in enumerate(zip(record, passed, strict_passed, strict=True)):
+            line = f"attempt {a['attempt']}: " + (
+                _outcome(p) if p is not None else f"missing ({a['error'] or 'the check timed out'})"
+            )
+            line += f"; strict: {_outcome(s)}" + (f"; judge: {_outcome(judged[i])}" if judged is not None else "")
+            lines.append(line)
+        metadata = {"verdicts": passed, "strict_verdicts": strict_passed}
+        if judged is not None:
+            metadata["judge_verdicts"] = judged
         return Score(
-            value=sample_values(passed),
+            value=sample_values(passed, strict_passed, judged),
             answer=record[-1]["answer"] if record else None,
             explanation="\n".join(lines),
-            metadata={"verdicts": passed} | phase_tokens(record),
+            metadata=metadata | phase_tokens(record),
         )
 
     return score

@@ -3,7 +3,9 @@
 A failed answer gets the pack's `retry` template (guidance, task, previous answer, corrective
 message) as a fresh prompt; at most `attempts` attempts, stopping at the first pass. A model error
 that survived inspect's retries, a time-out or a check that timed out is missing evidence: recorded,
-and the loop stops. Any other exception is a fault and propagates.
+and the loop stops. Any other exception is a fault and propagates. The loop retries on the pack's check
+alone, as the benchmark's procedure says; the strict verdict and a judge are the scorer's, over the same
+answers.
 """
 
 import logging

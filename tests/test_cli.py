@@ -19,7 +19,7 @@ def test_replay_offline_end_to_end(tmp_path):
     result = omseval(tmp_path, "experiment=replay", "approach=verbatim", "limit=8")
     assert result.returncode == 0, result.stderr
     assert "not a language model" in result.stdout
-    for word in ("familiar", "situational", "first_attempt", "eventual", "log:"):
+    for word in ("familiar", "situational", "first_attempt", "eventual", "log:", "check", "strict"):
         assert word in result.stdout
     logs = list_eval_logs(str(tmp_path / "logs"))
     assert len(logs) == 1
@@ -30,7 +30,15 @@ def test_replay_offline_end_to_end(tmp_path):
     assert meta["guidance"]["approach"]["name"] == "verbatim"
     for s in log.samples:
         value = s.scores["compliance"].value
-        assert set(value) == {"first_attempt", "eventual", "attempts", "corrective_messages"}
+        assert set(value) == {
+            "first_attempt",
+            "eventual",
+            "attempts",
+            "corrective_messages",
+            "strict_first_attempt",
+            "strict_eventual",
+        }
+        assert value["strict_first_attempt"] <= value["first_attempt"]  # strict: the check and more
         assert 1 <= value["attempts"] <= 3 and value["corrective_messages"] == value["attempts"] - 1
         assert value["eventual"] in (0, 1) and value["first_attempt"] in (0, 1)
         assert {"question_type", "rule_id", "approach", "corpus"} <= set(s.metadata)

@@ -11,7 +11,7 @@ import pytest
 from omseval.pack import FILES, load_pack
 from omseval.pack._csv import read_rows, write_rows
 from omseval.pack.build import write_checksums
-from omseval.pack.lint import CONTROL_KINDS
+from omseval.pack.lint import CONTROL_KINDS, STRICT_KINDS, required_kinds
 from tests.conftest import PACK, ROOT, run_module
 
 DERIVED = [FILES["sequence"], FILES["schedule"], FILES["documents"], "CHECKSUMS.sha256"]
@@ -266,10 +266,16 @@ def test_build_with_empty_05(pack_copy):
 def test_lint_shipped_pack():
     result = pack_cmd("lint", cwd=ROOT)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("lint ok:") and result.stdout.count("\n") == 1
-    for kind in CONTROL_KINDS:  # counts per kind of control, all as labelled
-        n = re.search(rf"\b{kind} (\d+)/(\d+)", result.stdout)
-        assert n and n.group(1) == n.group(2) and int(n.group(2)) > 0, (kind, result.stdout)
+    assert result.stdout.startswith("lint ok") and result.stdout.count("\n") == 1
+    assert "Traceback" not in result.stderr and "warning: " not in result.stdout
+    labels = []  # counts per kind of control (the check's, the strict verdict's), all as labelled
+    for kind in required_kinds(load_pack(PACK)):
+        labels += [kind] if CONTROL_KINDS[kind] is not None else []
+        labels += [f"{kind} (strict)"] if kind in STRICT_KINDS else []
+    assert "positive (strict)" in labels
+    for label in labels:
+        n = re.search(rf"(?<![\w-]){re.escape(label)} (\d+)/(\d+)", result.stdout)
+        assert n and n.group(1) == n.group(2) and int(n.group(2)) > 0, (label, result.stdout)
 
 
 def lint_findings(pack_dir: Path, controls: Path = ROOT / "tests" / "pack_controls.csv"):

@@ -534,6 +534,35 @@ def test_invalid_regex(pack_copy, column, bad):
     assert_located(pack_error(pack_copy), FILES["questions"], 3, column, "invalid regular expression")
 
 
+def with_superseded_column(pack: Path, value: str = "", row: int = 1) -> None:
+    """03 with a superseded_pattern column (added when absent): `value` in data row `row`, the rest empty."""
+    path = pack / FILES["questions"]
+    rows = rows_of(pack, "questions")
+    for r in rows:
+        r["superseded_pattern"] = value if r["#"] == row else ""
+    write_rows(path, [c for c in header_of(path) if c != "superseded_pattern"] + ["superseded_pattern"], rows)
+
+
+def test_superseded_pattern_column_is_optional(pack_copy):
+    """A pack in the seed's schema (no superseded_pattern) loads; every question then has none."""
+    path = pack_copy / FILES["questions"]
+    write_rows(path, [c for c in header_of(path) if c != "superseded_pattern"], rows_of(pack_copy, "questions"))
+    assert {q.superseded_pattern for q in load_pack(pack_copy).questions} == {""}
+
+
+def test_superseded_pattern_is_loaded(pack_copy):
+    with_superseded_column(pack_copy, r"(?i)\b(?:blue|orange)\b", row=2)
+    questions = load_pack(pack_copy).questions
+    assert questions[1].superseded_pattern == r"(?i)\b(?:blue|orange)\b"
+    assert {q.superseded_pattern for i, q in enumerate(questions) if i != 1} == {""}
+
+
+@pytest.mark.parametrize("bad", ["(unclosed", "[z-a]", "(?P<n>a)(?P<n>b)"])
+def test_invalid_superseded_pattern(pack_copy, bad):
+    with_superseded_column(pack_copy, bad, row=3)
+    assert_located(pack_error(pack_copy), FILES["questions"], 3, "superseded_pattern", "invalid regular expression")
+
+
 def test_empty_pattern_is_an_error_but_empty_required_pattern_is_not(pack_copy):
     set_cell(pack_copy, "questions", 1, "required_pattern", "")
     load_pack(pack_copy)

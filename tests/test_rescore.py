@@ -6,6 +6,7 @@ import shutil
 
 import pytest
 from omseval.scorers.check import verdict
+from omseval.scorers.strict import strict_verdicts
 
 import omseval.rescore
 from omseval.errors import PackError
@@ -53,12 +54,15 @@ def test_cli_verdicts_on_control_answers(snapshot, tmp_path):
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     out = parse(result.stdout)
-    assert out[0] == ["question_id", "passed"]
+    assert out[0] == ["question_id", "passed", "strict_passed"]
     assert [r[0] for r in out[1:]] == [r["question_id"] for r in rows]  # input order
     questions = {q.question_id: q for q in pack.questions}
-    for row, (qid, passed) in zip(rows, out[1:]):
-        assert passed == str(CONTROL_KINDS[row["kind"]]).lower(), (qid, row["kind"], row["answer"])
-        assert passed == str(verdict(questions[qid], row["answer"])).lower()
+    for row, (qid, passed, strict) in zip(rows, out[1:], strict=True):
+        if CONTROL_KINDS[row["kind"]] is not None:
+            assert passed == str(CONTROL_KINDS[row["kind"]]).lower(), (qid, row["kind"], row["answer"])
+        check = verdict(questions[qid], row["answer"])
+        assert passed == str(check).lower()
+        assert strict == str(strict_verdicts([(questions[qid], row["answer"])], [check])[0]).lower()
 
 
 def test_cli_unknown_question_id(snapshot, tmp_path):
@@ -90,7 +94,7 @@ def test_in_process_matches_verdict(snapshot, tmp_path):
     out = io.StringIO()
     rescore(pack_dir, answers, out=out)
     rows = parse(out.getvalue())
-    assert rows[0] == ["question_id", "passed"] and len(rows) == len(picked) + 1
+    assert rows[0] == ["question_id", "passed", "strict_passed"] and len(rows) == len(picked) + 1
     assert [r[1] for r in rows[1:]] == ["true" if p["kind"] == "positive" else "false" for p in picked]
 
 
@@ -120,7 +124,7 @@ def test_answers_keep_their_text(snapshot, tmp_path):
     )
     out = io.StringIO()
     rescore(custom, answers, out=out)
-    assert parse(out.getvalue())[1:] == [[qid, "true"], [qid, "false"], [qid, "false"]]
+    assert parse(out.getvalue())[1:] == [[qid, "true", "true"], [qid, "false", "false"], [qid, "false", "false"]]
 
 
 def test_timed_out_check_leaves_passed_empty(snapshot, tmp_path):
@@ -133,7 +137,7 @@ def test_timed_out_check_leaves_passed_empty(snapshot, tmp_path):
     )
     out = io.StringIO()
     rescore(custom, answers, out=out)
-    assert parse(out.getvalue())[1:] == [[qid, ""], [qid, "true"]]
+    assert parse(out.getvalue())[1:] == [[qid, "", ""], [qid, "true", "true"]]
 
 
 def test_missing_answer_column(snapshot, tmp_path):
@@ -158,7 +162,7 @@ def test_no_answers_gives_only_the_header(snapshot, tmp_path):
     write_rows(answers, ["question_id", "answer"], [])
     out = io.StringIO()
     rescore(pack_dir, answers, out=out)
-    assert out.getvalue() == "question_id,passed\n"
+    assert out.getvalue() == "question_id,passed,strict_passed\n"
 
 
 def test_batches_keep_input_order(snapshot, tmp_path, monkeypatch):
@@ -172,7 +176,7 @@ def test_batches_keep_input_order(snapshot, tmp_path, monkeypatch):
     out = io.StringIO()
     rescore(pack_dir, answers, out=out)
     questions = {q.question_id: q for q in pack.questions}
-    assert parse(out.getvalue())[1:] == [
+    assert [r[:2] for r in parse(out.getvalue())[1:]] == [
         [r["question_id"], str(verdict(questions[r["question_id"]], r["answer"])).lower()] for r in rows
     ]
 

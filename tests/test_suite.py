@@ -61,7 +61,7 @@ def test_a_suite_runs_and_summarises_each_run(tmp_path, jobs):
         low, high = wilson(sum(values), len(values))
         run = f"{log.eval.task.split('_')[0]} smaller {log.eval.metadata['config']['approach']['name']}"
         section = out[out.index(run + ": model") :]
-        row = next(line for line in section.splitlines() if line.strip().startswith("all"))
+        row = next(line for line in section.splitlines() if line.split()[:2] == ["check", "all"])
         assert f"{rate:.1%} [{low:.1%}, {high:.1%}]" in row
     again = run_module(
         "omseval", "suite=benchmark", blocks, f"suite.jobs={jobs}", "limit=4", f"log_dir={tmp_path / 'logs'}"

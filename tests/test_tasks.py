@@ -128,6 +128,8 @@ def test_a_time_out_is_missing_evidence():
         "eventual": None,
         "attempts": 1,
         "corrective_messages": 0,
+        "strict_first_attempt": None,
+        "strict_eventual": None,
     }
     assert "TimeoutError" in sample.scores["compliance"].explanation
 

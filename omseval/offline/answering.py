@@ -8,7 +8,7 @@ import math
 import re
 from collections import Counter
 
-from omseval.offline import files, rules
+from omseval.offline import files, judging, rules
 from omseval.pack.lint import GENERIC_ANSWER
 from omseval.text import passages, terms
 
@@ -31,7 +31,7 @@ def rank(guidance: str, query: str) -> list[tuple[float, int, str]]:
     idf = {t: math.log(1 + len(docs) / n) for t, n in df.items()}
     wanted = set(terms(query))
     scored = []
-    for i, ((p, _), (body, head)) in enumerate(zip(items, docs)):
+    for i, ((p, _), (body, head)) in enumerate(zip(items, docs, strict=True)):
         if shared := wanted & set(body):
             s = sum(idf[t] for t in shared) + 0.5 * sum(idf[t] for t in wanted & (head - set(body)))
             scored.append((s, i, p))
@@ -57,6 +57,8 @@ def respond(prompt: str, schema: str | None = None) -> str:
         return json.dumps({"file": files.select(tagged(prompt, "files") or "", tagged(prompt, "correction") or "")})
     if schema == "extract":
         return json.dumps(rules.extract(tagged(prompt, "correction") or "", tagged(prompt, "skill") or ""))
+    if schema == "judge":
+        return json.dumps(judging.judge(tagged(prompt, "intended_rule") or "", tagged(prompt, "answer") or ""))
     if schema == "reconcile":
         candidates = [
             {"id": i, "status": st, "skill": sk, "text": t}

@@ -37,15 +37,20 @@ def lint(args) -> int:
     failed = Counter(f.kind for f in findings)
     counts = ", ".join(f"{kind} {tested[kind] - failed[kind]}/{tested[kind]}" for kind in tested)
     n, absent = len(pack.questions), sum(q.expect == "absent" for q in pack.questions)
-    summary = f"{n} questions ({n - absent} presence, {absent} absence checks), {len(pack.rules)} rules; as labelled: {counts}"
+    strict = sum(bool(q.superseded_pattern) for q in pack.questions)
+    summary = (
+        f"{n} questions ({n - absent} presence, {absent} absence checks; {strict} with a superseded_pattern), "
+        f"{len(pack.rules)} rules; as labelled: {counts}"
+    )
+    errors = [f for f in findings if not f.warning]
+    by_kind = ", ".join(f"{kind} {k}" for kind, k in sorted(failed.items()))
     if findings:
-        by_kind = ", ".join(f"{kind} {k}" for kind, k in sorted(failed.items()))
-        print(
-            "\n".join(map(str, findings)) + f"\nlint: {len(findings)} finding(s) ({by_kind}); {summary}",
-            file=sys.stderr,
-        )
+        print("\n".join(map(str, findings)), file=sys.stderr)
+    if errors:
+        print(f"lint: {len(errors)} finding(s) ({by_kind}); {summary}", file=sys.stderr)
         return 1
-    print(f"lint ok: {summary}")
+    warned = f" ({len(findings)} warning(s): {by_kind})" if findings else ""
+    print(f"lint ok{warned}: {summary}")
     return 0
 
 
@@ -60,7 +65,8 @@ def main(argv=None) -> int:
                 "--controls",
                 type=Path,
                 default=Path("tests/pack_controls.csv"),
-                help="CSV of control answers: question_id, kind (positive|context|source|initial|no-guidance), answer",
+                help="CSV of control answers: question_id, kind, answer (kinds: positive, context, source, initial, "
+                "no-guidance, commit_old, hedge)",
             )
     args = parser.parse_args(argv)
     return run_command({"verify": verify, "build": build, "lint": lint}[args.command], args)

@@ -92,12 +92,19 @@ def check_checksums(root: Path) -> None:
         if not sep or len(digest) != 64:
             raise PackError(name, f"line {n} is not '<sha256>  <path>'")
         listed[rel] = digest
+    changed = []
     for rel, digest in listed.items():
         file = root / rel
         if not file.is_file():
             raise PackError(name, f"lists {rel}, which is not in the pack")
         if hashlib.sha256(file.read_bytes()).hexdigest() != digest:
-            raise PackError(rel, f"checksum differs from {name}")
+            changed.append(rel)
+    if changed:
+        raise PackError(
+            name,
+            f"the content of {len(changed)} file(s) no longer matches its checksum: {', '.join(changed)} "
+            "(after an edit, run `python -m omseval.pack build`)",
+        )
     for rel in listed_files(root):
         if rel not in listed:
             raise PackError(name, f"does not list {rel}")
@@ -137,7 +144,7 @@ def verify(root: Path) -> str:
 
 
 def _compare(name: str, expected: list[dict], actual: list[dict]) -> None:
-    for n, (e, a) in enumerate(zip(expected, actual), start=1):
+    for n, (e, a) in enumerate(zip(expected, actual, strict=False), start=1):
         for column, value in e.items():
             if a[column] != value:
                 raise PackError(name, f"is {a[column]!r}, the deterministic rule gives {value!r}", row=n, column=column)

@@ -1,9 +1,10 @@
 """`pack lint`: a quality gate on the pack's checks, run through the real scorer (see pack/README.md).
 
-Control answers (`positive` and `context` must pass; `source`, `initial` and `no-guidance` must
-fail) test each question's check; the pack's own texts test it too: the question itself, the
-corrective message, the later change as an answer to the familiar question, the superseded
-texts and a generic answer without guidance. A handoff marker must be one token that every
+Control answers test each question's check (`positive` and `context` must pass it; `source`, `initial` and
+`no-guidance` must fail it) and its strict verdict (`positive` must pass it, `commit_old` and `hedge` must
+fail it; a `context` control that fails it is a warning). The pack's own texts test the check too: the
+question itself, the corrective message, the later change as an answer to the familiar question, the
+superseded texts and a generic answer without guidance. A handoff marker must be one token that every
 statement of the final rule in the pack keeps (04's correction, the later change, the familiar
 question's intended rule and corrective message) and that no other rule's message or correction
 contains. A pack that fails lint still loads: findings are reported, not raised.
@@ -19,10 +20,23 @@ from omseval.errors import PackError
 from omseval.pack._csv import read_rows
 from omseval.pack.loader import FILES, Pack
 from omseval.scorers.check import verdict
+from omseval.scorers.strict import strict_verdicts
 
-# control kind -> whether its answers must pass
-CONTROL_KINDS = {"positive": True, "context": True, "source": False, "initial": False, "no-guidance": False}
+# control kind -> whether its answers must pass the check (None: either way)
+CONTROL_KINDS = {
+    "positive": True,
+    "context": True,
+    "source": False,
+    "initial": False,
+    "no-guidance": False,
+    "commit_old": None,  # commits to a superseded value, names the final one as the rejected alternative
+    "hedge": None,  # offers a superseded and the final value as alternatives
+}
+# control kind -> whether its answers must pass the strict verdict; a context control failing it is a warning
+STRICT_KINDS = {"positive": True, "context": True, "commit_old": False, "hedge": False}
+WARNINGS = {"context (strict)"}
 REQUIRED_KINDS = ("positive", "source", "initial", "no-guidance")
+STRICT_REQUIRED_KINDS = ("commit_old", "hedge")  # required when the pack gives superseded_pattern
 SUPERSEDED = ("source_excerpt", "initial_correction", "restatement_1", "restatement_2")
 MESSAGES = ("initial_correction", "restatement_1", "restatement_2", "later_change")
 MARKER = re.compile(
@@ -49,9 +63,14 @@ class Finding:
     message: str
     kind: str  # what lint tested: a control kind or one of the pack's own texts
 
+    @property
+    def warning(self) -> bool:
+        """Reported, but the pack still passes lint."""
+        return self.kind in WARNINGS
+
     def __str__(self) -> str:
         row = f", row {self.row}" if self.row is not None else ""
-        return f"{self.file}{row}, column {self.column}: {self.message}"
+        return ("warning: " if self.warning else "") + f"{self.file}{row}, column {self.column}: {self.message}"
 
 
 def load_controls(path: Path, pack: Pack) -> dict[str, dict[str, list[Control]]]:
@@ -76,8 +95,14 @@ def _norm(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
 
 
-def _outcome(ok: bool | None) -> str:
-    return {True: "passes", False: "fails", None: "gets no verdict (time-out)"}[ok]
+def _outcome(ok: bool | None, what: str = "") -> str:
+    return {True: f"passes{what}", False: f"fails{what}", None: f"gets no verdict{what} (time-out)"}[ok]
+
+
+def required_kinds(pack: Pack) -> tuple[str, ...]:
+    """The control kinds every question needs: commit_old and hedge too when the pack gives superseded_pattern."""
+    strict = any(q.superseded_pattern for q in pack.questions)
+    return REQUIRED_KINDS + (STRICT_REQUIRED_KINDS if strict else ())
 
 
 class _Lint:
@@ -86,20 +111,43 @@ class _Lint:
         self.findings: list[Finding] = []
         self.tested: Counter = Counter()  # kind -> answers run through the scorer
         self.rule_row = {r.rule_id: i for i, r in enumerate(pack.rules, 1)}
+        self.required = required_kinds(pack)
 
-    def expect(self, q, text: str, must_pass: bool, kind: str, file: str, row: int | None, column: str, what: str):
+    def expect(
+        self, q, text: str, must_pass: bool, kind: str, file: str, row: int | None, column: str, what: str
+    ) -> bool:
+        """Whether the check's verdict of `text` is `must_pass`; a finding when it is not."""
         self.tested[kind] += 1
         ok = verdict(q, text)
         if ok is not must_pass:
             self.findings.append(
                 Finding(file, row, column, f"{what} {_outcome(ok)} {q.question_id}: {text[:70]!r}", kind)
             )
+        return ok is must_pass
+
+    def control(self, q, c: Control) -> None:
+        """A control answer against its kind's check and then strict expectation (counted as `<kind> (strict)`)."""
+        must_pass, must_commit = CONTROL_KINDS[c.kind], STRICT_KINDS.get(c.kind)
+        what = f"the {c.kind} control"
+        if must_pass is not None and not self.expect(
+            q, c.answer, must_pass, c.kind, self.controls_name, c.row, "answer", what
+        ):
+            return  # one finding per control
+        if must_commit is None:
+            return
+        kind = f"{c.kind} (strict)"
+        self.tested[kind] += 1
+        passed = verdict(q, c.answer)
+        strict = strict_verdicts([(q, c.answer)], [passed])[0]
+        if strict is not must_commit:
+            message = f"{what} {_outcome(strict, ' the strict verdict')} of {q.question_id}: {c.answer[:70]!r}"
+            self.findings.append(Finding(self.controls_name, c.row, "answer", message, kind))
 
     def question(self, row: int, q) -> None:
         rule = self.pack.rule(q.rule_id)
         qfile, rfile, rrow = FILES["questions"], FILES["rules"], self.rule_row[q.rule_id]
         given = self.controls.get(q.question_id, {})
-        for kind in REQUIRED_KINDS:
+        for kind in self.required:
             if not given.get(kind):
                 self.findings.append(
                     Finding(
@@ -110,11 +158,9 @@ class _Lint:
                         "missing " + kind,
                     )
                 )
-        for kind, answers in given.items():
+        for answers in given.values():
             for c in answers:
-                self.expect(
-                    q, c.answer, CONTROL_KINDS[kind], kind, self.controls_name, c.row, "answer", f"the {kind} control"
-                )
+                self.control(q, c)
         self.expect(q, q.question, False, "own question", qfile, row, "pattern", "its own question text as the answer")
         self.expect(
             q, GENERIC_ANSWER, False, "generic answer", qfile, row, "pattern", "the generic answer without guidance"

@@ -60,6 +60,7 @@ class Question:
     expect: str
     required_pattern: str
     corrective_message: str
+    superseded_pattern: str = ""  # optional column: a superseded value stated (the strict verdict)
 
 
 @dataclass(frozen=True)
@@ -134,8 +135,11 @@ def fill(template: str, **values: str) -> str:
     return PLACEHOLDER.sub(lambda m: values[m.group(1)], template)
 
 
+OPTIONAL_COLUMNS = {"superseded_pattern"}  # a pack in the seed's schema goes without them
+
+
 def columns(cls) -> list[str]:
-    return [f for f in cls.__dataclass_fields__ if f != "text"]
+    return [f for f in cls.__dataclass_fields__ if f != "text" and f not in OPTIONAL_COLUMNS]
 
 
 SEQUENCE_COLUMNS = list(Message.__dataclass_fields__)  # 02: one column per field of a message
@@ -217,7 +221,7 @@ def _load(root: Path, stamp: tuple) -> Pack:
         documents=documents,
         templates=_load_templates(root),
         schedule=_load_schedule(root, handoff),
-        checksum=pack_checksum(root),
+        checksum=pack_checksum(root, documents),
     )
 
 
@@ -228,13 +232,12 @@ def require_folder(path: str | Path) -> Path:
     return root
 
 
-def pack_checksum(root: Path) -> str:
-    """sha256 of CHECKSUMS.sha256 when present (it names every file), else of the CSVs."""
-    listing = root / "CHECKSUMS.sha256"
-    files = [listing] if listing.exists() else [root / f for f in FILES.values()]
+def pack_checksum(root: Path, documents: list[SkillDocument]) -> str:
+    """The pack's identity: sha256 over the name and content of every file a run reads (the CSVs, which
+    hold the templates, and the skill documents), so an edit changes it with or without `pack build`."""
     h = hashlib.sha256()
-    for f in files:
-        h.update(f.read_bytes())
+    for name in sorted([*FILES.values(), *(d.path for d in documents)]):
+        h.update(f"{hashlib.sha256((root / name).read_bytes()).hexdigest()}  {name}\n".encode())
     return h.hexdigest()
 
 
@@ -280,6 +283,7 @@ def _load_questions(root: Path, rules: dict[str, Rule]) -> list[Question]:
     r = _Reader(root, "questions", columns(Question))
     seen, questions, types = set(), [], {}
     for row in r.rows:
+        superseded = "superseded_pattern" in row  # optional column
         corpus = r.choice(row, "corpus", CORPORA)
         rule_id = r.text(row, "rule_id").strip()
         if rule_id not in rules:
@@ -308,6 +312,7 @@ def _load_questions(root: Path, rules: dict[str, Rule]) -> list[Question]:
                 expect=r.choice(row, "expect", ("present", "absent")),
                 required_pattern=r.regex(row, "required_pattern", optional=True),
                 corrective_message=r.text(row, "corrective_message"),
+                superseded_pattern=r.regex(row, "superseded_pattern", optional=True) if superseded else "",
             )
         )
     for rule_id in rules:
