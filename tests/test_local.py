@@ -44,7 +44,7 @@ def test_without_the_extra_one_line_and_no_work(tmp_path):
     )
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
-        'error: local/smollm2-135m-instruct needs the local extra (llama_cpp missing): scripts/install-local'
+        "error: local/smollm2-135m-instruct needs the local extra (llama_cpp missing): scripts/install-local"
     ]
     assert not (tmp_path / "logs").exists()
 
