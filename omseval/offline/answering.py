@@ -8,7 +8,7 @@ import math
 import re
 from collections import Counter
 
-from omseval.offline import files, rules
+from omseval.offline import files, graphiti, rules
 from omseval.pack.lint import GENERIC_ANSWER
 from omseval.text import passages, terms
 
@@ -31,7 +31,7 @@ def rank(guidance: str, query: str) -> list[tuple[float, int, str]]:
     idf = {t: math.log(1 + len(docs) / n) for t, n in df.items()}
     wanted = set(terms(query))
     scored = []
-    for i, ((p, _), (body, head)) in enumerate(zip(items, docs)):
+    for i, ((p, _), (body, head)) in enumerate(zip(items, docs, strict=True)):
         if shared := wanted & set(body):
             s = sum(idf[t] for t in shared) + 0.5 * sum(idf[t] for t in wanted & (head - set(body)))
             scored.append((s, i, p))
@@ -53,6 +53,8 @@ def retry_answer(guidance: str, task: str, correction: str) -> str:
 
 def respond(prompt: str, schema: str | None = None) -> str:
     """Dispatch on the name of the reply's schema (structured output), else on the prompt's XML-tagged slots."""
+    if schema is not None and schema[:1].isupper():  # Graphiti's response models (CamelCase); an unknown one fails
+        return graphiti.respond(prompt, schema)
     if schema == "file_selection":
         return json.dumps({"file": files.select(tagged(prompt, "files") or "", tagged(prompt, "correction") or "")})
     if schema == "extract":
