@@ -38,6 +38,11 @@ CLEAR = (  # a fresh build's own groups only (an earlier attempt's nodes); never
 EPISODE = "MATCH (e:Episodic {group_id: $group, name: $name}) RETURN e.uuid AS uuid LIMIT 1"
 
 
+def group_id(namespace: str, skill: str) -> str:
+    """A skill's Graphiti group id in a build: the build's namespace and the skill (letters, digits, - and _)."""
+    return re.sub(r"[^A-Za-z0-9_-]", "_", f"{namespace}--{skill}")
+
+
 def reachable(uri: str, user: str | None, password: str | None) -> None:
     """Refuse, in one line naming the start command, a Neo4j server that does not answer."""
     from neo4j import GraphDatabase
@@ -49,7 +54,7 @@ def reachable(uri: str, user: str | None, password: str | None) -> None:
     except (ServiceUnavailable, AuthError, ConfigurationError, OSError, ValueError) as e:
         raise UserError(
             f"approach=graphiti keeps its graph in Neo4j, and none answers at {uri} (approach.uri): "
-            f"start one with `scripts/neo4j-server start` ({' '.join(str(e).split())[:160]})"
+            f"start one with `scripts/neo4j-server start` ({type(e).__name__})"
         ) from None
 
 
@@ -107,8 +112,7 @@ class Graphiti(Builder):
         return {"repair": REPAIR, "source": SOURCE, "document_source": DOCUMENT_SOURCE, "header": HEADER}
 
     def group(self, skill: str) -> str:
-        """The skill's Graphiti group id: the build's namespace and the skill (letters, digits, - and _ only)."""
-        return re.sub(r"[^A-Za-z0-9_-]", "_", f"{self.namespace}--{skill}")
+        return group_id(self.namespace, skill)
 
     async def start(self) -> None:
         """Connect; on a fresh build, clear its groups (a dropped earlier attempt) and create Graphiti's indices

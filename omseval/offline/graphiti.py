@@ -12,7 +12,7 @@ import json
 import re
 from collections.abc import Callable
 
-from omseval.offline.rules import _covers, _replaces, _same_count, _similarity, directive, negated_terms
+from omseval.offline.rules import _covers, _replaces, _same_count, _similarity, directive, negated_terms, units
 from omseval.text import NUMBERS, STOPWORDS, content_terms, passages, values
 
 _WORD = re.compile(r"[A-Za-z][\w'’/&-]*|\S")
@@ -124,7 +124,8 @@ def _contradicts(new: str, old: str) -> bool:
     if content_terms(old) - negated_terms(old) & negated_terms(new):
         return True
     theirs, mine = values(old), values(new)
-    return bool(mine and theirs) and not _covers(theirs, mine) and _same_count(new, old) and _replaces(new, old)
+    same_quantity = _same_count(new, old) or bool(units(new) & units(old))  # "3 days" replaces "48 hours"
+    return bool(mine and theirs) and not _covers(theirs, mine) and same_quantity and _replaces(new, old)
 
 
 def resolve_edge(prompt: str) -> dict:
