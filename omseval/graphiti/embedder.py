@@ -44,7 +44,7 @@ class HashedStems(EmbedderClient):
 
     def vector(self, text: str) -> list[float]:
         v = [0.0] * self.dimensions
-        for word in terms(text):
+        for word in terms(text) or [text.strip().lower()]:  # a text of stop words only still gets a direction
             h = int.from_bytes(hashlib.blake2b(word.encode(), digest_size=8).digest(), "big")
             v[h % self.dimensions] += 1.0 if (h >> 32) & 1 else -1.0
         return _unit(v)
