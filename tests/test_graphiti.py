@@ -2,6 +2,7 @@
 
 import asyncio
 import json
+import os
 import re
 import threading
 import uuid
@@ -27,6 +28,18 @@ from omseval.oms.store import namespace  # noqa: E402
 EPISODES = "MATCH (e:Episodic) WHERE e.group_id IN $groups RETURN e.name AS name"
 
 
+@pytest.fixture(autouse=True)
+def drop_graphs(tmp_path):
+    """Remove the Graphiti groups of the test's builds from the shared server afterwards."""
+    yield
+    builds = [p.parent for p in tmp_path.rglob("journal.jsonl")]
+    if builds and (uri := os.environ.get("OMSEVAL_NEO4J_URI")):
+        with GraphDatabase.driver(uri, auth=("neo4j", "")) as driver:
+            for folder in builds:
+                prefix = group_id(namespace(folder), "")
+                driver.execute_query("MATCH (n) WHERE n.group_id STARTS WITH $p DETACH DELETE n", p=prefix)
+
+
 def build_folder(log_dir: Path) -> Path:
     [folder] = [p for p in (log_dir / "guidance").iterdir() if p.is_dir()]
     return folder
@@ -47,10 +60,10 @@ def test_missing_extra_is_refused_in_one_line(monkeypatch, tmp_path):
 
 
 def test_no_neo4j_server_is_refused_before_any_work(tmp_path):
-    result = run_module("omseval", "approach=graphiti", "approach.uri=bolt://127.0.0.1:1", cwd=tmp_path)
+    result = run_module("omseval", "approach=graphiti", "store=neo4j", "store.uri=bolt://127.0.0.1:1", cwd=tmp_path)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     [line] = [x for x in result.stderr.splitlines() if x.startswith("error:")]
-    assert "bolt://127.0.0.1:1 (approach.uri)" in line and "`scripts/neo4j-server start`" in line
+    assert "bolt://127.0.0.1:1 (store.uri)" in line and "`scripts/neo4j-server start`" in line
     assert not (tmp_path / "logs").exists()
 
 
@@ -97,7 +110,7 @@ def oms_namespace():
 @pytest.mark.neo4j
 def test_offline_build_end_to_end(tmp_path, oms_namespace):
     uri = neo4j_uri()
-    args = ["experiment=guidance", "approach=graphiti", "corpus=smaller", f"approach.uri={uri}", "limit=3"]
+    args = ["experiment=guidance", "approach=graphiti", "corpus=smaller", "store=neo4j", f"store.uri={uri}", "limit=3"]
     result = run_module("omseval", *args, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "132 corrections, 132 processed, 0 processing losses" in result.stdout
@@ -135,10 +148,12 @@ def test_no_graphiti_prompt_holds_the_answer_key(shipped, tmp_path):
 
     pack, _ = shipped
     find, uri = answer_key(pack), neo4j_uri()
-    cfg = config(tmp_path, "approach=graphiti", "corpus=smaller", "cache=false", f"approach.uri={uri}")
+    cfg = config(tmp_path, "approach=graphiti", "corpus=smaller", "cache=false", "store=neo4j", f"store.uri={uri}")
     g = asyncio.run(build_guidance(cfg, pack, make_model(cfg)))
     seen = {*prompts_of(g.path), *g.documents.values()}
-    cfg = config(tmp_path, "experiment=handoff", "approach=graphiti", f"approach.uri={uri}", "cache=false", "limit=4")
+    cfg = config(
+        tmp_path, "experiment=handoff", "approach=graphiti", "store=neo4j", f"store.uri={uri}", "cache=false", "limit=4"
+    )
     key, snapshots = asyncio.run(build_handoff(cfg, pack, make_model(cfg)))
     assert all(s.recorded for s in snapshots)  # Graphiti records every correction
     seen |= {*prompts_of(tmp_path / "guidance" / key), *(s.guidance for s in snapshots)}
@@ -231,7 +246,8 @@ def test_anthropic_client_with_injected_faults(shipped, tmp_path):
             "experiment=guidance",
             "approach=graphiti",
             "corpus=smaller",
-            f"approach.uri={neo4j_uri()}",
+            "store=neo4j",
+            f"store.uri={neo4j_uri()}",
             "model=sonnet",
             f"model.base_url=http://127.0.0.1:{server.server_address[1]}",
             "model.max_retries=0",

@@ -23,6 +23,7 @@ from omseval.oms.store import namespace
 
 JOURNAL, DOCUMENTS = "journal.jsonl", "documents.jsonl"
 EXTRA = 'pip install -e ".[graphiti]"'
+LOCAL_SERVER = "bolt://127.0.0.1:7687"
 START = datetime(2025, 1, 1, tzinfo=UTC)  # the starting documents' reference time; correction n follows n hours later
 SOURCE = "a team member's correction to the team's guidance for AI agents"
 DOCUMENT_SOURCE = "the team's starting guidance document for AI agents"
@@ -43,7 +44,15 @@ def group_id(namespace: str, skill: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]", "_", f"{namespace}--{skill}")
 
 
-def reachable(uri: str, user: str | None, password: str | None) -> None:
+def server(store) -> tuple[str, str | None, str | None, str]:
+    """Graphiti's Neo4j server: the run's with store=neo4j; with store=sqlite (Graphiti has no embedded store),
+    the local one `scripts/neo4j-server start` runs."""
+    if store.kind.value == "neo4j":
+        return store.uri, store.user, store.password, store.database or "neo4j"
+    return LOCAL_SERVER, None, None, "neo4j"
+
+
+def reachable(uri: str, user: str | None, password: str | None, which: str) -> None:
     """Refuse, in one line naming the start command, a Neo4j server that does not answer."""
     from neo4j import GraphDatabase
     from neo4j.exceptions import AuthError, ConfigurationError, ServiceUnavailable
@@ -53,7 +62,7 @@ def reachable(uri: str, user: str | None, password: str | None) -> None:
             driver.verify_connectivity()
     except (ServiceUnavailable, AuthError, ConfigurationError, OSError, ValueError) as e:
         raise UserError(
-            f"approach=graphiti keeps its graph in Neo4j, and none answers at {uri} (approach.uri): "
+            f"approach=graphiti keeps its graph in Neo4j, and none answers at {uri} ({which}): "
             f"start one with `scripts/neo4j-server start` ({type(e).__name__})"
         ) from None
 
@@ -64,17 +73,7 @@ class Graphiti(Builder):
     uses_model = True
     recording = "always"  # a correction is an episode sent to Graphiti, not recorded by hand
 
-    def __init__(
-        self,
-        build: Build,
-        name: str,
-        uri: str = "bolt://127.0.0.1:7687",
-        user: str | None = None,
-        password: str | None = None,
-        database: str = "neo4j",
-        embedding_model: str | None = None,
-        dimensions: int = 256,
-    ):
+    def __init__(self, build: Build, name: str, embedding_model: str | None = None, dimensions: int = 256):
         super().__init__(build, name)
         os.environ["GRAPHITI_TELEMETRY_ENABLED"] = "false"
         from neo4j import GraphDatabase
@@ -82,11 +81,12 @@ class Graphiti(Builder):
         from omseval.graphiti.embedder import CosineRanker, HashedStems, LocalEmbedder
         from omseval.graphiti.llm import InspectClient
 
-        self.uri, self.auth, self.database = uri, (user or "neo4j", password or ""), database
+        self.uri, user, password, self.database = server(build.store)
+        self.auth = (user or "neo4j", password or "")
         self.embedder = LocalEmbedder(embedding_model) if embedding_model else HashedStems(dimensions)
         self.ranker = CosineRanker(self.embedder)
         self.client = InspectClient(self.model, self.workdir, self.cache)
-        self.reader = GraphDatabase.driver(uri, auth=self.auth, notifications_min_severity="OFF")
+        self.reader = GraphDatabase.driver(self.uri, auth=self.auth, notifications_min_severity="OFF")
         self.namespace = namespace(self.workdir)
         self.journal, self.documents_journal = self.workdir / JOURNAL, self.workdir / DOCUMENTS
         self.log = journal.read(self.journal)
@@ -103,7 +103,16 @@ class Graphiti(Builder):
             raise UserError(f"approach=graphiti needs graphiti-core: {EXTRA}")
         if options.get("dimensions", 1) < 1:
             raise UserError(f"approach.dimensions must be a positive integer, got {options['dimensions']}")
-        reachable(options.get("uri") or "", options.get("user"), options.get("password"))
+
+    @classmethod
+    def check_ready(cls, cfg) -> None:
+        uri, user, password, _ = server(cfg.store)
+        reachable(
+            uri,
+            user,
+            password,
+            "store.uri" if cfg.store.kind.value == "neo4j" else "Graphiti's server with store=sqlite",
+        )
 
     @classmethod
     def prompts(cls) -> dict:
