@@ -76,6 +76,19 @@ def test_response_schemas_have_no_references():
     assert "$ref" not in json.dumps(schema.model_dump()) and set(item.properties) >= {"name", "entity_type_id"}
 
 
+def test_hashed_embedder_is_deterministic_and_close_for_shared_words():
+    from omseval.graphiti.embedder import CosineRanker, HashedStems
+
+    embedder = HashedStems(64)
+    a, b = embedder.vector("Book flights ten days ahead."), embedder.vector("Flights are booked ten days out.")
+    assert a == HashedStems(64).vector("Book flights ten days ahead.") and len(a) == 64
+    assert sum(x * y for x, y in zip(a, b, strict=True)) > 0.5
+    ranked = asyncio.run(
+        CosineRanker(embedder).rank("booking flights", ["Label both axes.", "Flights are booked early."])
+    )
+    assert [p for p, _ in ranked] == ["Flights are booked early.", "Label both axes."]
+
+
 def test_offline_roles_decide_duplicates_and_contradictions_from_values():
     prompt = (
         "<EXISTING FACTS>\n[{'idx': 0, 'fact': 'Review requests get an answer within 48 hours.'}]\n</EXISTING FACTS>\n"
@@ -111,9 +124,11 @@ def oms_namespace():
 def test_offline_build_end_to_end(tmp_path, oms_namespace):
     uri = neo4j_uri()
     args = ["experiment=guidance", "approach=graphiti", "corpus=smaller", "store=neo4j", f"store.uri={uri}", "limit=3"]
-    result = run_module("omseval", *args, cwd=tmp_path)
+    home = tmp_path / "home"  # Graphiti's telemetry would keep an id under ~/.cache/graphiti
+    result = run_module("omseval", *args, cwd=tmp_path, env={"HOME": str(home)})
     assert result.returncode == 0, result.stderr
     assert "132 corrections, 132 processed, 0 processing losses" in result.stdout
+    assert not (home / ".cache" / "graphiti").exists()  # telemetry off
     folder = build_folder(tmp_path / "logs")
     manifest = json.loads((folder / "manifest.json").read_text())
     assert manifest["model_label"].endswith("(not a language model)")
