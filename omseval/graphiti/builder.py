@@ -11,6 +11,7 @@ import asyncio
 import importlib.util
 import os
 import re
+import sys
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -32,10 +33,9 @@ CURRENT = (
     "MATCH (:Entity)-[e:RELATES_TO]->(:Entity) WHERE e.group_id = $group AND e.expired_at IS NULL "
     "AND e.invalid_at IS NULL RETURN e.fact AS fact ORDER BY e.valid_at, e.created_at, e.uuid"
 )
-CLEAR = (  # a fresh build's own groups only (an earlier attempt's nodes); never Graphiti's clear_data, which
-    # deletes every node of the server when given no group
-    "MATCH (n) WHERE (n:Entity OR n:Episodic OR n:Community OR n:Saga) AND n.group_id IN $groups DETACH DELETE n"
-)
+# a fresh build's own groups only (an earlier attempt's nodes), by index; never Graphiti's clear_data, which deletes
+# every node of the server when given no group
+CLEAR = [f"MATCH (n:{label}) WHERE n.group_id IN $groups DETACH DELETE n" for label in ("Entity", "Episodic", "Saga")]
 EPISODE = "MATCH (e:Episodic {group_id: $group, name: $name}) RETURN e.uuid AS uuid LIMIT 1"
 
 
@@ -137,13 +137,16 @@ class Graphiti(Builder):
         )
         await self.graphiti.build_indices_and_constraints(delete_existing=False)
         if not self.log and not self.documents_done:
-            await driver.execute_query(CLEAR, groups=[self.group(s) for s in self.titles])
+            for query in CLEAR:
+                await driver.execute_query(query, groups=[self.group(s) for s in self.titles])
         if self.corpus.guidance == GuidanceLayout.skill_documents:
             for d in self.pack.documents:
                 if d.skill not in self.documents_done:
                     name = f"starting document {d.skill}"
                     entry = await self.episode(f"document:{d.skill}", name, d.text, d.skill, 0)
                     journal.append(self.documents_journal, {"skill": d.skill} | entry)
+                    if "failure" in entry:
+                        print(f"processing loss at starting document {d.skill}: {entry['failure']}", file=sys.stderr)
                     self.documents_done.add(d.skill)
 
     async def episode(self, label: str, name: str, body: str, skill: str, position: int) -> dict:
