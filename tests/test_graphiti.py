@@ -141,6 +141,7 @@ def test_offline_build_end_to_end(tmp_path, oms_namespace):
             "MATCH ()-[e:RELATES_TO {group_id: $g}]->() RETURN e.fact AS fact, e.expired_at IS NULL AS current",
             g=group,
         ).records
+        indexes = {r["name"] for r in driver.execute_query("SHOW INDEXES YIELD name").records}
     assert names == {f"correction {n}" for n in range(1, 133)}  # one episode per correction, in this build's group
     current = {r["fact"] for r in rows if r["current"]}
     expired = {r["fact"] for r in rows if not r["current"]} - current
@@ -149,6 +150,7 @@ def test_offline_build_end_to_end(tmp_path, oms_namespace):
     assert listed == current and expired and not listed & expired  # the current facts, and only those
     store, before = oms_namespace
     assert [s.text for s in store.statements("competitor-analysis")] == before
+    assert {"oms_statement_ns", "oms_term_ns", "entity_group_id", "relation_group_id"} <= indexes  # OMS's kept
 
     again = run_module("omseval", *args, cwd=tmp_path)  # the finished build is reused
     assert again.returncode == 0 and build_folder(tmp_path / "logs") == folder

@@ -206,5 +206,9 @@ class Graphiti(Builder):
 
     def close(self) -> None:
         self.reader.close()
-        if self.graphiti is not None:  # builds run in an event loop; its driver closes as the loop goes on
+        if self.graphiti is None:
+            return
+        try:  # builds run in an event loop: Graphiti's driver closes as the loop goes on
             self.closing = asyncio.get_running_loop().create_task(self.graphiti.close())
+        except RuntimeError:
+            asyncio.run(self.graphiti.close())
