@@ -4,7 +4,11 @@ import asyncio
 import json
 import os
 import re
+import signal
+import subprocess
+import sys
 import threading
+import time
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -292,3 +296,30 @@ def test_anthropic_client_with_injected_faults(shipped, tmp_path):
         }
     lost_episodes = {f"correction {stream[3].position}", f"correction {stream[9].position}"}
     assert names == {f"correction {m.position}" for m in stream} - lost_episodes  # nothing of them written
+
+
+@pytest.mark.slow
+@pytest.mark.neo4j
+def test_a_killed_build_resumes_and_processes_no_correction_twice(tmp_path):
+    args = ["experiment=guidance", "approach=graphiti", "corpus=smaller", "store=neo4j", f"store.uri={neo4j_uri()}"]
+    command = [sys.executable, "-m", "omseval", *args, "limit=1", f"log_dir={tmp_path / 'logs'}"]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=os.environ.copy())
+    try:
+        journal, deadline = None, time.monotonic() + 600
+        while not (journal and len(journal.read_text().splitlines()) >= 20):
+            assert proc.poll() is None and time.monotonic() < deadline
+            journal = next((tmp_path / "logs" / "guidance").glob("*.partial/journal.jsonl"), None)
+            time.sleep(0.05)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    again = run_module("omseval", *args, "limit=1", f"log_dir={tmp_path / 'logs'}")
+    assert again.returncode == 0, again.stderr
+    assert "132 corrections, 132 processed, 0 processing losses" in again.stdout
+    folder = build_folder(tmp_path / "logs")
+    assert len({e["message_id"] for e in lines(folder / "processing.jsonl")}) == 132
+    with GraphDatabase.driver(neo4j_uri(), auth=("neo4j", "")) as driver:
+        names = [
+            r["name"] for r in driver.execute_query(EPISODES, groups=[group_id(namespace(folder), "shared")]).records
+        ]
+    assert sorted(names) == sorted(f"correction {n}" for n in range(1, 133))  # each correction once
