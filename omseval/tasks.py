@@ -110,10 +110,12 @@ def check_run(cfg) -> Pack:
     """Refuse config mistakes, a bad pack and an unreachable store before any work; the pack when all is well."""
     refuse_mistakes(cfg)
     pack = load_pack(cfg.pack.path or SHIPPED_PACK)
-    if approach_class(cfg).uses_store and cfg.store.kind.value == "neo4j":
+    approach = approach_class(cfg)
+    if approach.uses_store and cfg.store.kind.value == "neo4j":
         from omseval.oms.neo4j_store import connect
 
         connect(cfg.store.uri, cfg.store.user, cfg.store.password, cfg.store.database).close()
+    approach.check_ready(cfg)
     return pack
 
 
@@ -175,8 +177,11 @@ def question_sample(q, sample_id: str, guidance: str, approach: str, **extra) ->
 def question_samples(pack: Pack, corpus: str, guidance: Guidance, approach: str, limit: int | None) -> list[Sample]:
     asked = [(q, pack.rule(q.rule_id)) for q in pack.questions_of(corpus)[:limit]]
     texts = [guidance.for_rule(rule) for _, rule in asked]
-    found = audits([(q, rule, text) for (q, rule), text in zip(asked, texts)])
-    return [question_sample(q, q.question_id, text, approach, **a) for (q, _), text, a in zip(asked, texts, found)]
+    found = audits([(q, rule, text) for (q, rule), text in zip(asked, texts, strict=True)])
+    return [
+        question_sample(q, q.question_id, text, approach, **a)
+        for (q, _), text, a in zip(asked, texts, found, strict=True)
+    ]
 
 
 def audit_summary(samples: list[Sample]) -> dict:

@@ -7,7 +7,7 @@ from tests.conftest import ROOT, config, run_module
 
 GROUPS = {
     "experiment": ["guidance", "replay", "handoff"],
-    "approach": ["oms", "oms_no_retrieval", "file_edit", "file_edit_hinted", "verbatim", "none"],
+    "approach": ["oms", "oms_no_retrieval", "file_edit", "file_edit_hinted", "verbatim", "none", "graphiti"],
     "corpus": ["larger", "smaller"],
     "model": ["offline", "sonnet", "local", "mock"],
     "store": ["sqlite", "neo4j"],

@@ -12,7 +12,7 @@ from omseval.suite import suite_runs
 from omseval.summary import wilson
 from tests.conftest import ROOT, config, run_module
 
-APPROACHES = {"oms", "oms_no_retrieval", "file_edit", "file_edit_hinted", "verbatim", "none"}
+APPROACHES = {"oms", "oms_no_retrieval", "file_edit", "file_edit_hinted", "verbatim", "none", "graphiti"}
 
 
 def test_the_benchmark_suite_is_every_run_once(tmp_path):
@@ -21,7 +21,7 @@ def test_the_benchmark_suite_is_every_run_once(tmp_path):
     with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
         runs = suite_runs(cfg.suite, given)
     chosen = {(c.experiment.name.value, c.approach.name, c.corpus.name.value) for c, _ in runs}
-    assert len(runs) == len(chosen) == 30
+    assert len(runs) == len(chosen) == 35
     assert {e for e, _, _ in chosen} == {"guidance", "replay", "handoff"}
     assert {a for _, a, _ in chosen} == APPROACHES
     assert {c for e, _, c in chosen if e == "handoff"} == {"smaller"}

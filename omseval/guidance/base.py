@@ -48,6 +48,10 @@ class Builder:
         """Refuse, before any work, option values that the option's type allows but the approach does not."""
 
     @classmethod
+    def check_ready(cls, cfg) -> None:
+        """Refuse, before any work, a run whose environment the approach cannot work in (say, no server)."""
+
+    @classmethod
     def prompts(cls) -> dict:
         """The approach's own prompts, beyond the pack's templates (a build's key covers them)."""
         return {}

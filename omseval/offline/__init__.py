@@ -1,7 +1,7 @@
 """The offline model (`model=offline`, inspect name `omseval/heuristic`): NOT a language model.
 
-A deterministic lexical procedure that answers OMS's, the file editor's, the judge's and the question prompts,
-so that every experiment runs with no API key and no network and the tests are deterministic. Its
+A deterministic lexical procedure that answers OMS's, the file editor's, Graphiti's, the judge's and the
+question prompts, so that every experiment runs with no API key and no network and the tests are deterministic. Its
 numbers describe this procedure, never a model's ability. Only the provider registry imports it.
 
 provider   the inspect-ai model provider
@@ -9,4 +9,5 @@ answering  question answers, and the dispatch of a prompt to a role
 rules      extract a rule and reconcile it with statements (OMS)
 files      choose a file and edit it (file_edit)
 judging    grade an answer against the intended rule (judge=offline)
+graphiti   Graphiti's operations: entities, facts, duplicates and contradictions, summaries (approach=graphiti)
 """

@@ -8,7 +8,7 @@ import math
 import re
 from collections import Counter
 
-from omseval.offline import files, judging, rules
+from omseval.offline import files, graphiti, judging, rules
 from omseval.pack.lint import GENERIC_ANSWER
 from omseval.text import passages, terms
 
@@ -53,6 +53,8 @@ def retry_answer(guidance: str, task: str, correction: str) -> str:
 
 def respond(prompt: str, schema: str | None = None) -> str:
     """Dispatch on the name of the reply's schema (structured output), else on the prompt's XML-tagged slots."""
+    if schema is not None and schema[:1].isupper():  # Graphiti's response models (CamelCase); an unknown one fails
+        return graphiti.respond(prompt, schema)
     if schema == "file_selection":
         return json.dumps({"file": files.select(tagged(prompt, "files") or "", tagged(prompt, "correction") or "")})
     if schema == "extract":
