@@ -34,6 +34,7 @@ from omseval.pack import Pack, load_pack
 from omseval.paths import SHIPPED_PACK
 from omseval.refusals import check as refuse_mistakes
 from omseval.scorers.compliance import compliance, handoff_metrics
+from omseval.scorers.epochs import epochs
 from omseval.solvers import question_prompt, retry_loop
 
 
@@ -138,7 +139,7 @@ def experiment_task(cfg) -> Task:
         "questions": dict(Counter(s.metadata["question_type"] for s in samples)),
     } | built
     name = f"{cfg.experiment.name.value}_{corpus}_{approach}"
-    return answer_task(name, samples, pack, cfg.experiment.attempts, cfg.cache, metadata, metrics)
+    return answer_task(name, samples, pack, cfg.experiment.attempts, cfg.cache, metadata, metrics, cfg.epochs)
 
 
 def run_coroutine(coroutine):
@@ -255,10 +256,18 @@ def handoff_samples(pack: Pack, snapshots, approach: str) -> list[Sample]:
 
 
 def answer_task(
-    name: str, samples: list[Sample], pack: Pack, attempts: int, cache: bool, metadata: dict, metrics=None
+    name: str,
+    samples: list[Sample],
+    pack: Pack,
+    attempts: int,
+    cache: bool,
+    metadata: dict,
+    metrics=None,
+    n_epochs: int = 1,
 ) -> Task:
-    """Answer each question with its guidance; retry a failed answer up to `attempts` attempts in all.
-    `metrics`: in place of the scorer's own (handoff groups by agent and probability)."""
+    """Answer each question with its guidance, `n_epochs` times (the model cache is kept per epoch); retry a
+    failed answer up to `attempts` attempts in all. `metrics`: in place of the scorer's own (handoff groups by
+    agent and probability)."""
     answer = chain(question_prompt(pack.templates["question"]), generate(cache=cache_policy(cache)))
     return Task(
         name=name,
@@ -267,4 +276,5 @@ def answer_task(
         scorer=compliance(),
         metrics=metrics,
         metadata=metadata,
+        epochs=epochs(n_epochs),
     )
