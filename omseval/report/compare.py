@@ -21,8 +21,8 @@ from omseval.report.stats import (
     holm,
     mcnemar,
     mean_interval,
-    pairs_needed,
     paired_permutation,
+    pairs_needed,
 )
 
 PAIRED = [c for c in SERIES if c not in ("approach", "options")]  # what a compared pair shares besides its seeds

@@ -26,6 +26,7 @@ PERCENT = (
     "rate",
     "recorded",
     "arrived_new",
+    "arrived new",
     "check not strict",
     "seed sd",
     "discordance",
@@ -37,6 +38,28 @@ PERCENT = (
 def _label(column: str, value) -> str:
     name = "seeds" if column == "seed" and " " in str(value) else column.replace("_", " ")
     return f"{name} {value}"
+
+
+SHORT_NAMES = {
+    "guidance_chars_mean": "chars",
+    "guidance_tokens_mean": "tokens",
+    "rules_final_value_found": "final value found",
+    "rules_superseded_value_stated": "superseded stated",
+    "build_input_tokens": "build in",
+    "build_output_tokens": "build out",
+    "answer_input_tokens": "answer in",
+    "answer_output_tokens": "answer out",
+    "retry_input_tokens": "retry in",
+    "retry_output_tokens": "retry out",
+    "build_cost_usd": "build usd",
+    "answer_retry_cost_usd": "answer usd",
+    "attempts_mean": "attempts",
+    "corrective_messages": "corrective",
+    "corrective_messages_mean": "corrective per answer",
+    "kappa_check": "kappa check",
+    "kappa_strict": "kappa strict",
+    "arrived_new": "arrived new",
+}
 
 
 def split_shared(table: pd.DataFrame) -> tuple[str, pd.DataFrame]:
@@ -75,7 +98,9 @@ def _cell(column: str, x) -> str:
 
 
 def readable(table: pd.DataFrame) -> pd.DataFrame:
-    return table.apply(lambda column: [_cell(str(column.name), x) for x in column])
+    """Every cell as text, numbers rounded for reading; columns under their short names."""
+    out = pd.DataFrame({c: [_cell(str(c), x) for x in table[c]] for c in table.columns}, index=table.index)
+    return out.rename(columns=SHORT_NAMES)
 
 
 def text_table(table: pd.DataFrame) -> str:

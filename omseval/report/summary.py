@@ -54,9 +54,9 @@ class Report:
 
     def pass_rates(self) -> pd.DataFrame:
         """Seeds combined: one row per approach and question type, every measure with its interval."""
+        if self.rates.empty:
+            return self.rates
         combined = self.rates[self.rates["level"] == "combined"]
-        if combined.empty:
-            return combined
         keys = [*SERIES, "seed", "questions"]
         out = combined[combined["measure"] == "first_attempt"].set_index(keys)[["questions_n", "check_not_strict"]]
         for measure, name in SHORT.items():
