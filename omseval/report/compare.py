@@ -27,7 +27,7 @@ from omseval.report.stats import (
 
 PAIRED = [c for c in SERIES if c not in ("approach", "options")]  # what a compared pair shares besides its seeds
 TARGET = 0.05  # the difference every comparison states the questions needed for
-MCNEMAR, PERMUTATION = "McNemar exact", "paired permutation (questions)"
+MCNEMAR, PERMUTATION = "McNemar exact", "permutation"  # the latter: paired, on per-question pass fractions
 
 
 def _arms(df: pd.DataFrame) -> pd.Series:

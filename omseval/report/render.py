@@ -27,10 +27,10 @@ PERCENT = (
     "recorded",
     "arrived_new",
     "arrived new",
-    "check not strict",
+    "check only",
     "seed sd",
     "discordance",
-    "detectable (80%)",
+    "detectable",
     "judge rate",
 )
 
@@ -90,7 +90,7 @@ def _cell(column: str, x) -> str:
         return "-"
     if column in PERCENT:
         return f"{x:.1%}"
-    if column.startswith("p"):
+    if column in ("p_value", "p_holm"):
         return f"{x:.4f}" if isinstance(x, float) else str(x)
     if isinstance(x, float):
         return f"{x:,.2f}" if column.endswith("usd") else f"{x:,.2f}".rstrip("0").rstrip(".")

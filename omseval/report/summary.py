@@ -2,6 +2,7 @@
 
 import os
 import tempfile
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from omseval.errors import UserError
 from omseval.pack._csv import protect
 from omseval.report import compare, logs, plots, rates, tables
 from omseval.report.logs import SERIES
-from omseval.report.render import DEFAULTS_LINE, markdown_table, text_table, with_interval
+from omseval.report.render import DEFAULTS_LINE, WIDTH, markdown_table, text_table, with_interval
 from omseval.report.stats import RESAMPLES, SEED
 from omseval.summary import NOTE
 
@@ -52,21 +53,21 @@ class Report:
             )
         return [*notes, DEFAULTS_LINE]
 
-    def pass_rates(self) -> pd.DataFrame:
-        """Seeds combined: one row per approach and question type, every measure with its interval."""
+    def pass_rates(self, measures: tuple[str, ...] = tuple(SHORT)) -> pd.DataFrame:
+        """Seeds combined: one row per approach and question type, each of `measures` with its interval."""
         if self.rates.empty:
             return self.rates
         combined = self.rates[self.rates["level"] == "combined"]
         keys = [*SERIES, "seed", "questions"]
         out = combined[combined["measure"] == "first_attempt"].set_index(keys)[["questions_n", "check_not_strict"]]
-        for measure, name in SHORT.items():
+        for measure in measures:
+            name = SHORT[measure]
             r = combined[combined["measure"] == measure].set_index(keys).reindex(out.index)
             out[name] = [with_interval(*x) for x in zip(r["rate"], r["ci_low"], r["ci_high"], strict=True)]
         chosen = combined[combined["measure"] == self.measure].set_index(keys).reindex(out.index)
-        out = out.rename(columns={"questions_n": "n", "check_not_strict": "check not strict"})
+        out = out.rename(columns={"questions_n": "n", "check_not_strict": "check only"})
         out["seed sd"] = chosen["seed_sd"]
-        out["observations"] = chosen["observations"] + chosen["excluded"]
-        return out.reset_index()[[*keys, "n", "observations", *SHORT.values(), "check not strict", "seed sd"]]
+        return out.reset_index()[[*keys, "n", *(SHORT[m] for m in measures), "check only", "seed sd"]]
 
     def comparison_view(self) -> pd.DataFrame:
         c = self.comparisons
@@ -86,8 +87,8 @@ class Report:
                 "b / c": [f"{b} / {a}" for b, a in zip(c["baseline_only"], c["approach_only"], strict=True)],
                 "test": c["test"],
                 "p_holm": c["p_holm"],
-                "detectable (80%)": c["detectable_80"],
-                "questions for 5 pts": c["questions_for_5pt"],
+                "detectable": c["detectable_80"],
+                "5-pt questions": c["questions_for_5pt"],
             }
         )
 
@@ -138,7 +139,10 @@ class Report:
             .rename(columns={"n_check": "n", "judge_rate": "judge rate"})
         )
 
-    def sections(self) -> list[tuple[str, pd.DataFrame, str]]:
+    def sections(self, terminal: bool = False) -> list[tuple[str, pd.DataFrame, str]]:
+        """(title, table, explanation); for a terminal, the pass rates show the chosen measure's kind only."""
+        kind = self.measure.removeprefix("judge_").removeprefix("strict_")
+        shown = (kind, f"strict_{kind}") if terminal else tuple(SHORT)
         baseline = f"baseline {self.baseline}" + (
             " (file_edit_hinted is the like-for-like comparison for OMS's filing: both get the skill hint)"
             if self.baseline in ("oms", "file_edit_hinted")
@@ -147,10 +151,10 @@ class Report:
         return [
             (
                 "Pass rates",
-                self.pass_rates(),
+                self.pass_rates(shown),
                 "Seeds combined: the mean over seeds of each seed's pass rate, in percent, over answered questions x "
                 "epochs. check: the seed's presence check; strict: passes the check and commits to the final rule. "
-                f"check not strict: share of first answers passing the check but not the strict verdict. seed sd: "
+                f"check only: share of first answers passing the check but not the strict verdict. seed sd: "
                 f"spread of {self.measure} between seeds. {INTERVALS} Per-seed rows, exclusions and epochs are in "
                 "rates.csv.",
             ),
@@ -161,9 +165,10 @@ class Report:
                 "(approach minus baseline, 95% bootstrap interval over questions). b / c: pairs passing for the "
                 "baseline only / the approach only. Test: McNemar's exact test where each question was asked once, "
                 "else a paired permutation test on per-question pass fractions (9,999 sign flips, seed 0). p_holm: "
-                "Holm-adjusted across this table's tests. detectable (80%): the smallest difference McNemar's test "
-                "finds at 80% power, alpha 0.05, from the observed discordance and the pairs' worth in independent "
-                "pairs; questions for 5 pts: questions needed, at these seeds x epochs, for a 5-point difference. "
+                "Holm-adjusted across this table's tests. detectable: the smallest difference McNemar's test finds "
+                "at 80% power, alpha 0.05, from the observed discordance and the pairs' worth in independent pairs "
+                "(a question's seeds and epochs count by their correlation); 5-pt questions: questions needed, at "
+                "these seeds x epochs, for a 5-point difference. "
                 "Every measure and per-seed tests are in comparisons.csv.",
             ),
             (
@@ -207,8 +212,9 @@ class Report:
         return e if e.empty else e[e["level"] == "combined"].drop(columns=["level", "answers"])
 
     def text(self) -> str:
-        parts = list(self.notes())
-        for title, table, _ in self.sections():
+        """The report for a terminal, within WIDTH columns."""
+        parts = [line for note in self.notes() for line in textwrap.wrap(note, WIDTH)]
+        for title, table, _ in self.sections(terminal=True):
             if not table.empty:
                 parts += [f"\n{title}", text_table(table)]
         return "\n".join(parts)
