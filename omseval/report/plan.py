@@ -26,7 +26,9 @@ def design(questions: int, repeats: int, discordance: float, icc: float) -> dict
 def plan(questions: int, epochs: int, seeds: int, discordance: float, icc: float) -> str:
     lines = [
         f"planned: {questions} questions x {seeds} seeds x {epochs} epochs per approach; discordant pairs "
-        f"{discordance:.0%}, icc {icc:g}; McNemar, alpha {ALPHA}, power {POWER:.0%} (Connor 1987)",
+        f"{discordance:.0%}; icc {icc:g}",
+        f"McNemar's test, alpha {ALPHA}, power {POWER:.0%} (Connor 1987); the repeats of a question (seeds x epochs)",
+        "are worth 1 + (repeats - 1) x icc times fewer independent pairs (icc 1: a repeat gives the same answer)",
         f"{'epochs':>6}  {'pairs':>7}  {'worth (independent)':>19}  {'detectable difference':>21}  "
         f"{'questions for 5 pts':>19}",
     ]

@@ -84,7 +84,7 @@ def paired_permutation(differences: np.ndarray) -> float:
     if not np.any(differences):
         return 1.0
     result = permutation_test(
-        (differences,),
+        (np.sort(differences),),  # sorted: the same p-value whatever order the questions come in
         np.mean,
         permutation_type="samples",
         n_resamples=PERMUTATIONS,
