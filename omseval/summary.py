@@ -4,11 +4,13 @@ report machinery is imported; `python -m omseval.report` gives the full tables a
 """
 
 import math
+import textwrap
 from statistics import NormalDist
 
 from omseval.config import seed_label
 
 GROUPS = ("familiar", "situational", "all")
+WIDTH = 120  # terminal columns
 NOTE = (
     "note: {models}: not a language model but a deterministic procedure; its numbers describe it, not a model's results"
 )
@@ -37,7 +39,7 @@ def table(header: list[str], rows: list[list]) -> str:
     """Right-aligned plain-text columns."""
     cells = [header, *[[str(c) for c in row] for row in rows]]
     widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
-    return "\n".join("  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in cells)
+    return "\n".join("  ".join(c.rjust(w) for c, w in zip(row, widths, strict=True)) for row in cells)
 
 
 def run_summary(log) -> str:
@@ -50,11 +52,14 @@ def run_summary(log) -> str:
         f"model {meta['model_label']}"
     ]
     if not meta["language_model"]:
-        lines.append(NOTE.format(models=meta["model_label"]))
-    lines.append(
+        lines += textwrap.wrap(NOTE.format(models=meta["model_label"]), WIDTH)
+    lines += textwrap.wrap(
         f"experiment {config['experiment']['name']}, corpus {config['corpus']['name']}, approach "
         f"{config['approach']['name']}, model {log.eval.model}, store {config['store']['kind']}, pack "
-        f"{meta['pack_checksum'][:12]}, seed {seed_label(config['seed'])}, limit {config['limit'] or 'all'}"
+        f"{meta['pack_checksum'][:12]}, seed {seed_label(config['seed'])}, limit {config['limit'] or 'all'}, "
+        f"epochs {config.get('epochs', 1)}"
+        + (" (rates: per-question pass fractions)" if config.get("epochs", 1) > 1 else ""),
+        WIDTH,
     )
     if "arrival" in meta:
         lines.append(_handoff(meta["arrival"], metrics))
@@ -102,7 +107,7 @@ def _handoff(arrival: dict, metrics: dict) -> str:
             "-",
             "-",
             "-",
-            rate(metrics.get("followed_agent A", math.nan), int(metrics.get("followed_n_agent A", 0))),
+            _share(metrics.get("followed_agent A", math.nan)),
         ]
     ]
     for p, a in sorted(arrival.items(), key=lambda kv: float(kv[0])):
@@ -112,10 +117,15 @@ def _handoff(arrival: dict, metrics: dict) -> str:
                 group,
                 a["n"],
                 *(f"{a[k]:.1%}" for k in ("recorded", "arrived", "present_before", "arrived_new")),
-                rate(metrics.get(f"followed_{group}", math.nan), int(metrics.get(f"followed_n_{group}", 0))),
+                _share(metrics.get(f"followed_{group}", math.nan)),
             ]
         )
-    return table(["agent", "n", "recorded", "arrived", "present_before", "arrived_new", "followed [95% CI]"], rows)
+    header = ["agent", "n", "recorded", "arrived", "present_before", "arrived_new", "followed"]
+    return table(header, rows) + "\nintervals clustered by case (a case repeats across seeds): python -m omseval.report"
+
+
+def _share(value: float) -> str:
+    return "-" if math.isnan(value) else f"{value:.1%}"
 
 
 def _tokens(log, price: dict | None) -> str:
