@@ -1,6 +1,7 @@
 """Report v2: intervals, exact McNemar with Holm, run identities, and a report over a mixed log folder."""
 
 import csv
+import importlib.util
 import math
 
 import numpy as np
@@ -22,7 +23,7 @@ from omseval.report.stats import holm, mcnemar, paired_permutation, pairs_needed
 from omseval.report.summary import report, write_csv
 from omseval.summary import wilson
 from omseval.tasks import compose_config, question_sample
-from tests.conftest import run_module
+from tests.conftest import ROOT, run_module
 
 
 @pytest.mark.parametrize(
@@ -293,3 +294,25 @@ def test_plan_prints_the_power_of_a_planned_study(capsys):
     assert planned[:5] == ["1", "320", "320", "8.5%", "940"]
     assert max(len(line) for line in out.splitlines()) <= 120
     assert report_main(["--plan"]) == 2
+
+
+def _results_table():
+    spec = importlib.util.spec_from_file_location("results_table", ROOT / "bench" / "results_table.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_readme_results_block_is_written_from_logs_with_their_pack(seeded, shipped, tmp_path):
+    results = _results_table()
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# title\n\nbefore\n{results.BEGIN}\nold table\n{results.END}\nafter\n", encoding="utf-8")
+    plot = tmp_path / "rates.png"
+    assert results.main([str(seeded[0]), "--readme", str(readme), "--plot", str(plot)]) == 0
+    text = readme.read_text(encoding="utf-8")
+    assert text.startswith("# title\n\nbefore\n" + results.BEGIN) and text.endswith(results.END + "\nafter\n")
+    assert "old table" not in text and f"pack {shipped[0].checksum[:12]}" in text
+    assert "| oms | all | 66 |" in text and plot.stat().st_size > 0
+    readme.write_text("no markers\n", encoding="utf-8")
+    assert results.main([str(seeded[0]), "--readme", str(readme)]) == 2
+    assert readme.read_text(encoding="utf-8") == "no markers\n"
