@@ -9,7 +9,8 @@ import pytest
 from inspect_ai.scorer import Score
 from omseval.scorers.epochs import mean_answered
 
-from omseval.report.rates import handoff, interval
+from omseval.report.compare import judge_agreement
+from omseval.report.rates import handoff, interval, prepare, rates
 from omseval.report.stats import (
     cluster_bootstrap,
     cohen_kappa,
@@ -134,6 +135,22 @@ def test_rate_interval_says_what_it_resamples():
     assert row["ci"] == "bootstrap (questions)" and row["rate"] == 0.75 and row["seed_sd"] == 0
 
 
+RUN = {
+    "experiment": "handoff",
+    "corpus": "smaller",
+    "approach": "file_edit",
+    "options": "",
+    "model": "m",
+    "temperature": "default",
+    "store": "sqlite",
+    "pack": "p",
+    "seed": "pack-order",
+    "limit": "all",
+    "epochs": 1,
+    "experiment_options": "",
+}
+
+
 def _handoff_frame() -> pd.DataFrame:
     rows = []
     for case in range(12):
@@ -153,21 +170,7 @@ def _handoff_frame() -> pd.DataFrame:
                         "recorded": p == 100,
                     }
                 )
-    identity = {
-        "experiment": "handoff",
-        "corpus": "smaller",
-        "approach": "file_edit",
-        "options": "",
-        "model": "m",
-        "temperature": "default",
-        "store": "sqlite",
-        "pack": "p",
-        "seed": "pack-order",
-        "limit": "all",
-        "epochs": 1,
-        "experiment_options": "",
-    }
-    return pd.DataFrame(rows).assign(**identity)
+    return pd.DataFrame(rows).assign(**RUN)
 
 
 def test_handoff_rows_per_probability_never_pool_agents_and_resample_cases():
@@ -182,3 +185,43 @@ def test_handoff_rows_per_probability_never_pool_agents_and_resample_cases():
     assert full["followed_ci_high"] - full["followed_ci_low"] > naive[1] - naive[0]
     per_schedule = table[(table["agent"] == "B") & (table["level"] != "combined")]
     assert len(per_schedule) == 6
+
+
+def _answers(first, strict, judge=None) -> pd.DataFrame:
+    frame = pd.DataFrame(
+        {
+            "question_id": [f"q{i}" for i in range(len(first))],
+            "question_type": "familiar",
+            "seed": "11",
+            "epoch": 1,
+            "log": "a.eval",
+            "first_attempt": first,
+            "eventual": first,
+            "strict_first_attempt": strict,
+            "strict_eventual": strict,
+        }
+    )
+    if judge is not None:
+        frame = frame.assign(judge_first_attempt=judge, judge_eventual=judge)
+    return frame.assign(**RUN | {"experiment": "replay", "seed": "11"})
+
+
+def test_strict_verdict_is_kept_and_the_check_only_share_counted():
+    df, held, from_check = prepare(_answers([1, 1, 1, 0], [1, 0, 0, 0]))
+    assert not from_check and held == ["first_attempt", "eventual", "strict_first_attempt", "strict_eventual"]
+    row = rates(df, held).set_index(["level", "questions", "measure"]).loc[("seed", "all", "strict_first_attempt")]
+    assert row["rate"] == 0.25 and row["check_not_strict"] == 0.5  # two of four pass the check only
+
+
+def test_logs_without_a_strict_verdict_get_the_check_and_say_so():
+    df, _, from_check = prepare(_answers([1, 0, 1], [None, None, None]).drop(columns=["strict_eventual"]))
+    assert from_check and list(df["strict_first_attempt"]) == [1, 0, 1] and list(df["strict_eventual"]) == [1, 0, 1]
+
+
+def test_judge_agreement_with_both_verdicts():
+    # judge (1,1,0,0) against the check (1,0,0,0): kappa 0.5 (worked above); against strict (1,1,0,0): 1
+    table = judge_agreement(_answers([1, 0, 0, 0], [1, 1, 0, 0], judge=[1, 1, 0, 0]))
+    row = table.set_index("verdict").loc["first_attempt"]
+    assert row["kappa_check"] == pytest.approx(0.5) and row["kappa_strict"] == pytest.approx(1.0)
+    assert (row["both_pass_check"], row["judge_only_check"], row["check_only"], row["both_fail_check"]) == (1, 1, 0, 2)
+    assert row["judge_rate"] == 0.5
