@@ -35,8 +35,8 @@ SERIES = [c for c in IDENTITY if c != "seed"]  # runs that differ only in seed a
 
 def defaults(group: str, name: str) -> dict:
     """The options of `conf/<group>/<name>.yaml`, over the schema's defaults for an experiment."""
-    base = {f.name: f.default_factory() for f in fields(ExperimentConfig) if f.default is MISSING}
-    base |= {f.name: f.default for f in fields(ExperimentConfig) if f.default is not MISSING}
+    base = {f.name: f.default for f in fields(ExperimentConfig) if f.default is not MISSING}
+    base |= {f.name: f.default_factory() for f in fields(ExperimentConfig) if f.default_factory is not MISSING}
     option = files("omseval.conf") / group / f"{name}.yaml"
     given: dict = OmegaConf.to_container(OmegaConf.create(option.read_text())) if option.is_file() else {}  # type: ignore
     given = given.get(group, given)  # a `# @package _global_` file nests its group

@@ -73,7 +73,7 @@ def rate_plots(rates: pd.DataFrame, runs: pd.DataFrame, out: Path) -> list[Path]
 def handoff_plots(table: pd.DataFrame, runs: pd.DataFrame, out: Path) -> list[Path]:
     """Agent B's marker arrival, new arrival and behaviour against recording probability, schedule seeds
     combined, with intervals that resample cases."""
-    paths = []
+    paths: list[Path] = []
     if table.empty:
         return paths
     b = table[(table["agent"] == "B") & (table["level"] == "combined")]
@@ -116,7 +116,7 @@ def handoff_plots(table: pd.DataFrame, runs: pd.DataFrame, out: Path) -> list[Pa
 
 def guidance_plots(table: pd.DataFrame, runs: pd.DataFrame, out: Path) -> list[Path]:
     """Mean guidance characters handed to the answering model, per approach."""
-    paths = []
+    paths: list[Path] = []
     if table.empty:
         return paths
     for n, (key, g) in enumerate(table.groupby(FIGURE_GROUP, sort=False), start=1):
