@@ -50,8 +50,9 @@ def rate_plots(rates: pd.DataFrame, runs: pd.DataFrame, out: Path) -> list[Path]
     ]
     for n, (key, g) in enumerate(rates.groupby(SERIES_GROUP, sort=False), start=1):
         key = dict(zip(SERIES_GROUP, key, strict=True))
-        fig, axes = plt.subplots(1, len(measures), figsize=(4.5 * len(measures), 3.6), sharey=True, squeeze=False)
-        for ax, measure in zip(axes[0], measures, strict=True):
+        rows = 2 if len(measures) == 4 else 1  # check and strict side by side, first attempt above eventual
+        fig, axes = plt.subplots(rows, len(measures) // rows, figsize=(9, 3.4 * rows), sharey=True, squeeze=False)
+        for ax, measure in zip(axes.ravel(), measures, strict=True):
             m = g[g["measure"] == measure]
             approaches, groups = list(dict.fromkeys(m["approach"])), list(dict.fromkeys(m["questions"]))
             width = 0.8 / len(groups)
@@ -63,7 +64,8 @@ def rate_plots(rates: pd.DataFrame, runs: pd.DataFrame, out: Path) -> list[Path]
             ax.set_xticks([j + 0.4 - width / 2 for j in range(len(approaches))], approaches, rotation=30, ha="right")
             ax.set_title(measure.replace("_", " "))
             ax.set_ylim(0, 1.05)
-        axes[0][0].set_ylabel("pass rate, seeds combined (95% CI)")
+        for row in axes:
+            row[0].set_ylabel("pass rate (95% CI)")
         axes[0][0].legend(fontsize=8, loc="upper right")
         fig.suptitle(_title(runs, key, "Pass rates", " ".join(sorted(set(g["seed"])))), fontsize=9)
         paths.append(_save(fig, out / f"rates-{key['experiment']}-{key['corpus']}-{n}.png"))
