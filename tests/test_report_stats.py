@@ -176,14 +176,14 @@ def _handoff_frame() -> pd.DataFrame:
 def test_handoff_rows_per_probability_never_pool_agents_and_resample_cases():
     table = handoff(_handoff_frame())
     combined = table[table["level"] == "combined"].set_index(["agent", "probability"])
-    assert set(combined.index) == {("A", "-"), ("B", 0), ("B", 100)}  # no row pools agent A with agent B
-    full = combined.loc[("B", 100)]
+    assert set(combined.index) == {("agent A", "-"), ("agent B", 0), ("agent B", 100)}  # A and B never pooled
+    full = combined.loc[("agent B", 100)]
     assert full["followed"] == pytest.approx(8 / 12) and full["cases"] == 12 and full["observations"] == 36
     assert full["ci"] == "bootstrap (cases)"
     # 12 cases seen under 3 schedules: wider than a Wilson interval over 36 independent answers
     naive = wilson(24, 36)
     assert full["followed_ci_high"] - full["followed_ci_low"] > naive[1] - naive[0]
-    per_schedule = table[(table["agent"] == "B") & (table["level"] != "combined")]
+    per_schedule = table[(table["agent"] == "agent B") & (table["level"] != "combined")]
     assert len(per_schedule) == 6
 
 

@@ -78,7 +78,7 @@ def handoff_plots(table: pd.DataFrame, runs: pd.DataFrame, out: Path) -> list[Pa
     paths: list[Path] = []
     if table.empty:
         return paths
-    b = table[(table["agent"] == "B") & (table["level"] == "combined")]
+    b = table[(table["agent"] == "agent B") & (table["level"] == "combined")]
     for n, (key, g) in enumerate(b.groupby(SERIES_GROUP, sort=False), start=1):
         key = dict(zip(SERIES_GROUP, key, strict=True))
         fig, axes = plt.subplots(1, 3, figsize=(11, 3.6), sharey=True)

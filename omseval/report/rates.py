@@ -118,10 +118,10 @@ def handoff(df: pd.DataFrame) -> pd.DataFrame:
         ident = dict(zip(SERIES, key, strict=True))
         a = series[series["agent"] == "A"]
         if len(a):
-            rows.append(ident | {"agent": "A", "probability": "-", "level": "combined"} | _handoff_row(a, "seed"))
+            rows.append(ident | {"agent": "agent A", "probability": "-", "level": "combined"} | _handoff_row(a, "seed"))
         b = series[series["agent"] == "B"]
         for p, g in b.groupby("probability"):
-            where = ident | {"agent": "B", "probability": int(p)}
+            where = ident | {"agent": "agent B", "probability": int(p)}
             rows.append(where | {"level": "combined"} | _handoff_row(g, "schedule"))
             rows += [where | {"level": s} | _handoff_row(gs, "schedule") for s, gs in g.groupby("schedule")]
     return pd.DataFrame(rows)

@@ -26,7 +26,6 @@ PERCENT = (
     "rate",
     "recorded",
     "arrived_new",
-    "arrived new",
     "check only",
     "seed sd",
     "discordance",
@@ -58,7 +57,6 @@ SHORT_NAMES = {
     "corrective_messages_mean": "corrective per answer",
     "kappa_check": "kappa check",
     "kappa_strict": "kappa strict",
-    "arrived_new": "arrived new",
 }
 
 
