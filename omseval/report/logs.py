@@ -81,6 +81,7 @@ def runs(log_dir: str) -> pd.DataFrame:
         config = meta["config"]
         rows.append(
             identity(config, e.model, meta["pack_checksum"])
+            | {"epochs": int(e.epochs or 1)}  # as run: `inspect eval --epochs N` overrides the config's
             | {
                 "log": e.log,
                 "created": e.created,
