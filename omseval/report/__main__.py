@@ -3,6 +3,7 @@ python -m omseval.report --plan --questions N [--epochs E] [--seeds S] [--discor
 
 import argparse
 import sys
+from importlib.resources import files
 from pathlib import Path
 
 from omseval.errors import UserError, run_command
@@ -39,6 +40,10 @@ def check(args) -> None:
         if not 0 < args.discordance <= 1 or not 0 <= args.icc <= 1:
             raise UserError("--discordance must be in (0, 1] and --icc in [0, 1]")
         return
+    options = (files("omseval.conf") / "approach").iterdir()
+    approaches = sorted(f.name.removesuffix(".yaml") for f in options if f.name.endswith(".yaml"))
+    if args.baseline is not None and args.baseline not in approaches:
+        raise UserError(f"--baseline: unknown approach {args.baseline!r}; one of: {', '.join(approaches)}")
     if args.log_dir is None:
         raise UserError("give a log folder (or --plan)")
     if not Path(args.log_dir).exists():
