@@ -225,3 +225,12 @@ def test_judge_agreement_with_both_verdicts():
     assert row["kappa_check"] == pytest.approx(0.5) and row["kappa_strict"] == pytest.approx(1.0)
     assert (row["both_pass_check"], row["judge_only_check"], row["check_only"], row["both_fail_check"]) == (1, 1, 0, 2)
     assert row["judge_rate"] == 0.5
+
+
+def test_a_rate_every_question_fails_still_has_an_upper_bound():
+    """No resample of 20 failing questions passes; the interval is Wilson's over the 20 questions."""
+    g = pd.concat(
+        [pd.DataFrame({"question_id": [f"q{i}" for i in range(20)], "first_attempt": 0, "seed": s}) for s in "abc"]
+    )
+    row = interval(g, "first_attempt", "question_id", "seed")
+    assert row["ci"] == "Wilson (questions)" and (row["ci_low"], row["ci_high"]) == pytest.approx(wilson(0, 20))

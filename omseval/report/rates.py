@@ -3,7 +3,8 @@
 A row's rate is the mean over seeds of each seed's rate over its answered observations (questions x
 epochs). Its 95% interval is Wilson's where every question was answered once (one seed, one epoch), and
 otherwise a cluster bootstrap that resamples questions (handoff: cases), so that a question's epochs and
-seeds move together and repeated observations of one question never count as independent.
+seeds move together and repeated observations of one question never count as independent. Where every
+question passes (or every one fails) no resample differs, and the interval is Wilson's over the questions.
 """
 
 import math
@@ -52,6 +53,9 @@ def interval(g: pd.DataFrame, value: str, cluster: str, column: str) -> dict:
         counts = table["count"].reindex(index=clusters, columns=columns, fill_value=0).fillna(0).to_numpy()
         low, high = cluster_bootstrap(passed, counts)
         resamples = f"bootstrap ({cluster.removesuffix('_id')}s)"
+        if low == high and rate in (0.0, 1.0):  # every cluster passes (or fails): no resample says otherwise
+            low, high = wilson(round(rate * len(clusters)), len(clusters))
+            resamples = f"Wilson ({cluster.removesuffix('_id')}s)"
     return {
         "rate": rate,
         "ci_low": low,

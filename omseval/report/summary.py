@@ -25,7 +25,7 @@ SHORT = {
 INTERVALS = (
     f"Intervals (95%): Wilson's where each question was answered once (one seed, one epoch); otherwise a cluster "
     f"bootstrap that resamples questions (handoff: cases) with all their seeds and epochs ({RESAMPLES:,} "
-    f"resamples, seed {SEED})."
+    f"resamples, seed {SEED}); where every question passes, or every one fails, Wilson's over the questions."
 )
 
 
