@@ -244,6 +244,16 @@ def test_seeds_combine_into_one_row_per_approach(seeded_report):
     assert sorted(per_seed.loc[per_seed["approach"] == "oms", "seed"]) == ["11", "23", "41"]  # kept in the CSV
 
 
+def test_per_question_pass_fractions_over_seeds_and_epochs(seeded, seeded_report):
+    _, ids = seeded
+    q = seeded_report.questions.set_index(["approach", "question_id"])
+    # ids[0] passes for oms under seed 11 only, ids[3] under 11 and 23, ids[10] under all three
+    assert q.loc[("oms", ids[0]), "first_attempt_fraction"] == pytest.approx(1 / 3)
+    assert q.loc[("oms", ids[3]), "first_attempt_fraction"] == pytest.approx(2 / 3)
+    assert q.loc[("oms", ids[10]), "first_attempt_fraction"] == 1
+    assert q.loc[("oms", ids[0]), "answers"] == 6 and q.loc[("oms", ids[0]), "seeds"] == 3
+
+
 def test_comparisons_across_seeds_pair_by_question_with_a_permutation_test(seeded, seeded_report):
     _, ids = seeded
     c = seeded_report.comparisons

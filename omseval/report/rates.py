@@ -106,6 +106,19 @@ def rates(df: pd.DataFrame, measures: list[str]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def questions(df: pd.DataFrame, measures: list[str]) -> pd.DataFrame:
+    """Per series (seeds combined) and question: its pass fraction over seeds x epochs under each measure, and
+    the answers it rests on."""
+    df = df[df["experiment"] != "handoff"]
+    if df.empty:
+        return pd.DataFrame()
+    grouped = df.groupby([*SERIES, "question_id", "question_type"], sort=False)
+    table = grouped[measures].mean().add_suffix("_fraction")
+    table["answers"] = grouped.size()
+    table["seeds"] = grouped["seed"].nunique()
+    return table.reset_index()
+
+
 def handoff(df: pd.DataFrame) -> pd.DataFrame:
     """Agent A (no guidance) per run, and agent B per recording probability, each per schedule seed and
     combined: marker recorded, arrived, present before, arrived new, and followed (the first answer passes);

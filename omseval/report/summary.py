@@ -33,6 +33,7 @@ INTERVALS = (
 class Report:
     runs: pd.DataFrame
     rates: pd.DataFrame
+    questions: pd.DataFrame
     effort: pd.DataFrame
     comparisons: pd.DataFrame
     handoff: pd.DataFrame
@@ -156,7 +157,7 @@ class Report:
                 "epochs. check: the seed's presence check; strict: passes the check and commits to the final rule. "
                 f"check only: share of first answers passing the check but not the strict verdict. seed sd: "
                 f"spread of {self.measure} between seeds. {INTERVALS} Per-seed rows, exclusions and epochs are in "
-                "rates.csv.",
+                "rates.csv; each question's pass fraction over seeds x epochs in questions.csv.",
             ),
             (
                 f"Paired comparisons ({self.measure})",
@@ -240,6 +241,7 @@ class Report:
             ]
             for name, table in (
                 ("rates", self.rates),
+                ("questions", self.questions),
                 ("effort", self.effort),
                 ("comparisons", self.comparisons),
                 ("handoff", self.handoff),
@@ -283,6 +285,7 @@ def report(logs_path: str, baseline: str | None = None, measure: str = "first_at
     return Report(
         runs=kept,
         rates=rates.rates(df, held),
+        questions=rates.questions(df, held),
         effort=tables.effort(df),
         comparisons=compare.comparisons(df, baseline, held) if baseline else pd.DataFrame(),
         handoff=rates.handoff(df),
