@@ -268,7 +268,7 @@ def test_comparisons_across_seeds_pair_by_question_with_a_permutation_test(seede
     assert len(c[c["level"] == "seed"]) == 3  # per-seed tests stay in the CSV
     assert 1 <= row["design_effect"] <= 6 and 0 < row["detectable_80"] < 1
     discordance = (row["baseline_only"] + row["approach_only"]) / row["pairs"]
-    needed = pairs_needed(0.05, max(discordance, 0.05)) * row["design_effect"]
+    needed = pairs_needed(0.05, discordance) * row["design_effect"]
     assert row["questions_for_5pt"] == math.ceil(needed / 6)
 
 

@@ -88,7 +88,7 @@ def compare(pairs: pd.DataFrame, base: str, other: str) -> dict:
     per_question = n / questions if questions else 1.0
     deff = design_effect(differences, (pairs[other] - pairs[base]).to_numpy(), per_question)
     discordance = (b + c) / n if n else math.nan
-    needed = pairs_needed(TARGET, max(discordance, TARGET)) * deff
+    needed = pairs_needed(TARGET, discordance) * deff  # inf when fewer pairs disagree than 5 points needs
     return {
         "pairs": n,
         "questions_n": questions,

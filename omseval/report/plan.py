@@ -14,12 +14,12 @@ from omseval.report.stats import ALPHA, POWER, detectable, pairs_needed
 def design(questions: int, repeats: int, discordance: float, icc: float) -> dict:
     """The smallest detectable difference, and the questions needed for a 5-point one, at `repeats` per question."""
     deff = 1 + (repeats - 1) * icc
-    needed = pairs_needed(TARGET, max(discordance, TARGET)) * deff
+    needed = pairs_needed(TARGET, discordance) * deff
     return {
         "pairs": questions * repeats,
         "independent": questions * repeats / deff,
         "detectable": detectable(questions * repeats / deff, discordance),
-        "questions_for_5pt": math.ceil(needed / repeats),
+        "questions_for_5pt": math.ceil(needed / repeats) if math.isfinite(needed) else math.nan,
     }
 
 
@@ -35,8 +35,7 @@ def plan(questions: int, epochs: int, seeds: int, discordance: float, icc: float
     for e in sorted({1, 2, 4, 8, epochs}):
         d = design(questions, e * seeds, discordance, icc)
         mdd = "none" if math.isnan(d["detectable"]) else f"{d['detectable']:.1%}"
+        needed = "-" if math.isnan(d["questions_for_5pt"]) else f"{d['questions_for_5pt']:,}"
         mark = " <- planned" if e == epochs else ""
-        lines.append(
-            f"{e:>6}  {d['pairs']:>7,}  {d['independent']:>19,.0f}  {mdd:>21}  {d['questions_for_5pt']:>19,}{mark}"
-        )
+        lines.append(f"{e:>6}  {d['pairs']:>7,}  {d['independent']:>19,.0f}  {mdd:>21}  {needed:>19}{mark}")
     return "\n".join(lines)

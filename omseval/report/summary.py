@@ -169,7 +169,8 @@ class Report:
                 "Holm-adjusted across this table's tests. detectable: the smallest difference McNemar's test finds "
                 "at 80% power, alpha 0.05, from the observed discordance and the pairs' worth in independent pairs "
                 "(a question's seeds and epochs count by their correlation); 5-pt questions: questions needed, at "
-                "these seeds x epochs, for a 5-point difference ('-': none detectable). A permutation p-value is at "
+                "these seeds x epochs, for a 5-point difference ('-': none detectable, or fewer discordant pairs than "
+                "a 5-point difference needs). A permutation p-value is at "
                 "least 0.0002. "
                 "Every measure and per-seed tests are in comparisons.csv.",
             ),
