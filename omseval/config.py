@@ -97,6 +97,7 @@ class Config:
     seed: int | None = None  # correction-stream ordering seed; null: the pack's own sequence (02)
     log_dir: str = "logs"
     limit: int | None = None  # first N questions (smoke runs)
+    epochs: int = 1  # each question asked this many times (inspect's epochs; the model cache is kept per epoch)
     cache: bool = True  # inspect-ai's model-call cache
     judge: str | None = None  # a conf/model option that also grades every answer (null: no judge)
     max_samples: int | None = None

@@ -35,7 +35,7 @@ def check_quick(cfg) -> None:
     """The refusals that need no approach class (nor inspect-ai): `python -m omseval` makes them before its
     first line. The pack is loaded and checked here too."""
     check_closed(cfg)
-    for key, value in (("limit", cfg.limit), ("experiment.attempts", cfg.experiment.attempts)):
+    for key, value in (("limit", cfg.limit), ("epochs", cfg.epochs), ("experiment.attempts", cfg.experiment.attempts)):
         if value is not None and value < 1:
             raise UserError(f"{key} must be a positive integer, got {value}")
     for key, seed in [("seed", cfg.seed), *(("experiment.seeds", s) for s in cfg.experiment.seeds)]:

@@ -27,9 +27,9 @@ from omseval.tasks import TASKS, check_run
 def run_key(cfg, pack, model) -> str:
     """A run's log folder: what changes its results, so a rerun resumes or reuses it."""
     resolved = OmegaConf.to_container(cfg, resolve=True, enum_to_str=True)
-    parts = {k: resolved[k] for k in ("experiment", "approach", "corpus", "seed", "limit", "store", "cache")}
+    parts = {k: resolved[k] for k in ("experiment", "approach", "corpus", "seed", "limit", "epochs", "store", "cache")}
     parts |= {
-        "model": [resolved["model"]["name"], model.api.base_url],
+        "model": [resolved["model"]["name"], model.api.base_url, resolved["model"]["temperature"]],
         "pack": pack.checksum,
         "version": artifact.VERSION,
         "code": artifact.code_digest("omseval.tasks"),

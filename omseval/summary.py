@@ -4,6 +4,7 @@ report machinery is imported; `python -m omseval.report` gives the full tables a
 """
 
 import math
+import textwrap
 from statistics import NormalDist
 
 from omseval.config import model_option, seed_label
@@ -11,6 +12,7 @@ from omseval.config import model_option, seed_label
 GROUPS = ("familiar", "situational", "all")
 # the compliance scorer's measures: the pack's check, the strict verdict, the judge (when one ran)
 MEASURES = {"check": "", "strict": "strict_", "judge": "judge_"}
+WIDTH = 120  # terminal columns
 NOTE = (
     "note: {models}: not a language model but a deterministic procedure; its numbers describe it, not a model's results"
 )
@@ -52,11 +54,14 @@ def run_summary(log) -> str:
         f"model {meta['model_label']}"
     ]
     if not meta["language_model"]:
-        lines.append(NOTE.format(models=meta["model_label"]))
-    lines.append(
+        lines += textwrap.wrap(NOTE.format(models=meta["model_label"]), WIDTH)
+    lines += textwrap.wrap(
         f"experiment {config['experiment']['name']}, corpus {config['corpus']['name']}, approach "
         f"{config['approach']['name']}, model {log.eval.model}, store {config['store']['kind']}, pack "
-        f"{meta['pack_checksum'][:12]}, seed {seed_label(config['seed'])}, limit {config['limit'] or 'all'}"
+        f"{meta['pack_checksum'][:12]}, seed {seed_label(config['seed'])}, limit {config['limit'] or 'all'}, "
+        f"epochs {config.get('epochs', 1)}"
+        + (" (rates: per-question pass fractions)" if config.get("epochs", 1) > 1 else ""),
+        WIDTH,
     )
     if config.get("judge"):
         judge = model_option(config["judge"])
@@ -118,7 +123,7 @@ def _handoff(arrival: dict, metrics: dict) -> str:
             "-",
             "-",
             "-",
-            *(_followed(metrics, prefix, "agent A") for prefix in ("", "strict_")),
+            *(_share(metrics.get(f"{prefix}followed_agent A", math.nan)) for prefix in ("", "strict_")),
         ]
     ]
     for p, a in sorted(arrival.items(), key=lambda kv: float(kv[0])):
@@ -128,15 +133,15 @@ def _handoff(arrival: dict, metrics: dict) -> str:
                 group,
                 a["n"],
                 *(f"{a[k]:.1%}" for k in ("recorded", "arrived", "present_before", "arrived_new")),
-                *(_followed(metrics, prefix, group) for prefix in ("", "strict_")),
+                *(_share(metrics.get(f"{prefix}followed_{group}", math.nan)) for prefix in ("", "strict_")),
             ]
         )
-    header = ["agent", "n", "recorded", "arrived", "present_before", "arrived_new", "followed [95% CI]"]
-    return table([*header, "followed, strict [95% CI]"], rows)
+    header = ["agent", "n", "recorded", "arrived", "present_before", "arrived_new", "followed", "followed, strict"]
+    return table(header, rows) + "\nintervals clustered by case (a case repeats across seeds): python -m omseval.report"
 
 
-def _followed(metrics: dict, prefix: str, group: str) -> str:
-    return rate(metrics.get(f"{prefix}followed_{group}", math.nan), int(metrics.get(f"{prefix}followed_n_{group}", 0)))
+def _share(value: float) -> str:
+    return "-" if math.isnan(value) else f"{value:.1%}"
 
 
 def _tokens(log, price: dict | None) -> str:
@@ -149,3 +154,7 @@ def _tokens(log, price: dict | None) -> str:
     if price:
         text += f"; cost ${(tokens_in * price['input_per_mtok'] + tokens_out * price['output_per_mtok']) / 1e6:.2f}"
     return text
+
+
+def _share(value: float) -> str:
+    return "-" if math.isnan(value) else f"{value:.1%}"

@@ -34,6 +34,7 @@ from omseval.pack import Pack, load_pack
 from omseval.paths import SHIPPED_PACK
 from omseval.refusals import check as refuse_mistakes
 from omseval.scorers.compliance import compliance, handoff_metrics
+from omseval.scorers.epochs import epochs
 from omseval.solvers import question_prompt, retry_loop
 
 
@@ -141,7 +142,9 @@ def experiment_task(cfg) -> Task:
         "superseded_patterns": sum(bool(s.metadata["check"]["superseded_pattern"]) for s in samples),
     } | built
     name = f"{cfg.experiment.name.value}_{corpus}_{approach}"
-    return answer_task(name, samples, pack, cfg.experiment.attempts, cfg.cache, metadata, metrics, cfg.judge)
+    return answer_task(
+        name, samples, pack, cfg.experiment.attempts, cfg.cache, metadata, metrics, cfg.judge, cfg.epochs
+    )
 
 
 def run_coroutine(coroutine):
@@ -269,10 +272,11 @@ def answer_task(
     metadata: dict,
     metrics=None,
     judge: str | None = None,
+    n_epochs: int = 1,
 ) -> Task:
-    """Answer each question with its guidance; retry a failed answer up to `attempts` attempts in all.
-    `metrics`: in place of the scorer's own (handoff groups by agent and probability); `judge`: a conf/model
-    option that also grades every answer."""
+    """Answer each question with its guidance, `n_epochs` times (the model cache is kept per epoch); retry a
+    failed answer up to `attempts` attempts in all. `metrics`: in place of the scorer's own (handoff groups by
+    agent and probability); `judge`: a conf/model option that also grades every answer."""
     answer = chain(question_prompt(pack.templates["question"]), generate(cache=cache_policy(cache)))
     return Task(
         name=name,
@@ -281,4 +285,5 @@ def answer_task(
         scorer=compliance(judge=judge, cache=cache),
         metrics=metrics,
         metadata=metadata,
+        epochs=epochs(n_epochs),
     )

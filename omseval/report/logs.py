@@ -6,11 +6,14 @@ complete logs with one identity (a rerun), the newest is used.
 """
 
 import json
+from dataclasses import MISSING, fields
+from importlib.resources import files
 
 import pandas as pd
 from inspect_ai.analysis import SampleColumn, evals_df, samples_df
+from omegaconf import OmegaConf
 
-from omseval.config import seed_label
+from omseval.config import ExperimentConfig, seed_label
 from omseval.errors import UserError
 
 IDENTITY = [
@@ -19,16 +22,34 @@ IDENTITY = [
     "approach",
     "options",
     "model",
+    "temperature",
     "store",
     "pack",
     "seed",
     "limit",
+    "epochs",
     "experiment_options",
 ]
+SERIES = [c for c in IDENTITY if c != "seed"]  # runs that differ only in seed are combined
 
 
-def _options(section: dict) -> str:
-    return " ".join(f"{k}={json.dumps(v)}" for k, v in sorted(section.items()) if k not in ("name", "_target_"))
+def defaults(group: str, name: str) -> dict:
+    """The options of `conf/<group>/<name>.yaml`, over the schema's defaults for an experiment."""
+    base = {f.name: f.default for f in fields(ExperimentConfig) if f.default is not MISSING}
+    base |= {f.name: f.default_factory() for f in fields(ExperimentConfig) if f.default_factory is not MISSING}
+    option = files("omseval.conf") / group / f"{name}.yaml"
+    given: dict = OmegaConf.to_container(OmegaConf.create(option.read_text())) if option.is_file() else {}  # type: ignore
+    given = given.get(group, given)  # a `# @package _global_` file nests its group
+    return (base if group == "experiment" else {}) | given
+
+
+def options(section: dict, defaults: dict) -> str:
+    """The options of a config section that differ from their defaults, as `key=value` words."""
+    return " ".join(
+        f"{k}={json.dumps(v)}"
+        for k, v in sorted(section.items())
+        if k not in ("name", "_target_") and (k not in defaults or defaults[k] != v)
+    )
 
 
 def identity(config: dict, model: str, pack_checksum: str) -> dict:
@@ -37,13 +58,15 @@ def identity(config: dict, model: str, pack_checksum: str) -> dict:
         "experiment": config["experiment"]["name"],
         "corpus": config["corpus"]["name"],
         "approach": config["approach"]["name"],
-        "options": _options(config["approach"]),
+        "options": options(config["approach"], defaults("approach", config["approach"]["name"])),
         "model": model,
+        "temperature": "default" if config["model"].get("temperature") is None else str(config["model"]["temperature"]),
         "store": config["store"]["kind"],
         "pack": pack_checksum[:12],
         "seed": seed_label(config["seed"]),
         "limit": "all" if config["limit"] is None else str(config["limit"]),
-        "experiment_options": _options(config["experiment"]),
+        "epochs": int(config.get("epochs", 1)),
+        "experiment_options": options(config["experiment"], defaults("experiment", config["experiment"]["name"])),
     }
 
 
@@ -58,6 +81,7 @@ def runs(log_dir: str) -> pd.DataFrame:
         config = meta["config"]
         rows.append(
             identity(config, e.model, meta["pack_checksum"])
+            | {"epochs": int(e.epochs or 1)}  # as run: `inspect eval --epochs N` overrides the config's
             | {
                 "log": e.log,
                 "created": e.created,
@@ -80,6 +104,7 @@ def _score(sample) -> dict:
 
 SAMPLE_COLUMNS = [
     SampleColumn("question_id", path="id", required=True),
+    SampleColumn("epoch", path="epoch", required=True),
     SampleColumn("metadata_*", path="metadata"),
     SampleColumn("score", path=_score, full=True),
 ]
