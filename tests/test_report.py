@@ -293,7 +293,7 @@ def test_options_are_checked_before_any_log_is_read(tmp_path, capsys, monkeypatc
     assert report_main([str(tmp_path), "--measure", "speed"]) == 2
     assert "unknown measure 'speed'" in capsys.readouterr().err
     assert report_main([str(tmp_path), "--baseline", "omz"]) == 2
-    assert "unknown approach 'omz'; one of: file_edit, file_edit_hinted, none, oms" in capsys.readouterr().err
+    assert "unknown approach 'omz'; one of: file_edit, file_edit_hinted, graphiti, none, oms" in capsys.readouterr().err
     assert report_main([str(tmp_path / "nothing-here")]) == 2
     assert "no such log folder" in capsys.readouterr().err
 
