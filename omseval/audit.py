@@ -9,7 +9,7 @@ stands in the guidance word for word.
 
 import re
 
-from omseval.scorers.check import searches, verdicts
+from omseval.scorers.check import batch_verdicts, searches
 
 _WORD = re.compile(r"\w+")
 
@@ -35,7 +35,7 @@ def audits(items: list[tuple]) -> list[dict]:
     """The audit of each (question, rule, guidance), every search of them in one batch."""
     words = {g: _words(g) for g in {g for _, _, g in items}}  # questions of one document share its text
     stated = [[m for m in older_messages(r) if _words(m) in words[g]] for _, r, g in items]
-    passes = verdicts([(q, g) for q, _, g in items])
+    passes = batch_verdicts([(q, g) for q, _, g in items])
     results = iter(searches([(q.pattern, m) for (q, _, _), ms in zip(items, stated) for m in ms]))
     out = []
     for (q, _, _), ms, check_passes in zip(items, stated, passes):

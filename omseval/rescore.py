@@ -19,7 +19,7 @@ from omseval.errors import PackError, run_command
 from omseval.pack import load_pack
 from omseval.pack._csv import stream_rows
 from omseval.paths import SHIPPED_PACK
-from omseval.scorers.check import verdicts
+from omseval.scorers.check import batch_verdicts
 
 BATCH = 2000  # answers per round trip to the workers: 500 and 2,000 measured alike, 10,000 overlaps less
 PASSED = {True: "true", False: "false", None: ""}
@@ -40,7 +40,7 @@ def rescore(pack_dir: Path, answers: Path, out=sys.stdout) -> None:
                         str(answers), f"unknown question id {row['question_id']!r}", row=row["#"], column="question_id"
                     )
             checks = [(questions[row["question_id"]], row["answer"]) for row in batch]
-            pending, done = (checks, checker.submit(verdicts, checks)), pending
+            pending, done = (checks, checker.submit(batch_verdicts, checks)), pending
             write(writer, done)
         write(writer, pending)
         held.seek(0)

@@ -19,8 +19,8 @@ from omseval.guidance import artifact
 from omseval.local import serving
 from omseval.models import make_model
 from omseval.refusals import compose_job
+from omseval.run_summary import run_summary
 from omseval.suite import suite_runs
-from omseval.summary import run_summary
 from omseval.tasks import TASKS, check_run
 
 

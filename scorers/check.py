@@ -131,7 +131,7 @@ def found(pattern: str, text: str, timeout: float = CHECK_TIMEOUT) -> bool:
     return result
 
 
-def verdicts(checks: list[tuple], timeout: float = CHECK_TIMEOUT) -> list[bool | None]:
+def batch_verdicts(checks: list[tuple], timeout: float = CHECK_TIMEOUT) -> list[bool | None]:
     """Pass (True), fail (False) or no verdict (None, a search timed out) for each (question, answer)."""
     jobs = []
     for q, answer in checks:
@@ -146,7 +146,7 @@ def verdicts(checks: list[tuple], timeout: float = CHECK_TIMEOUT) -> list[bool |
 
 def verdict(question, answer: str, timeout: float = CHECK_TIMEOUT) -> bool | None:
     """Pass (True), fail (False) or no verdict (None, the check timed out) for `answer` to `question`."""
-    return verdicts([(question, answer)], timeout)[0]
+    return batch_verdicts([(question, answer)], timeout)[0]
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from inspect_ai.scorer import Metric, SampleScore, Score, Target, grouped, metri
 from inspect_ai.solver import TaskState
 
 from omseval.pack.loader import Question
-from omseval.record import ATTEMPTS_KEY, phase_tokens, sample_values, verdicts
+from omseval.record import ATTEMPTS_KEY, attempt_verdicts, phase_tokens, sample_values
 
 
 def _mean_of(key: str) -> Metric:
@@ -81,7 +81,7 @@ def handoff_metrics() -> list[Metric]:
 def compliance():
     async def score(state: TaskState, target: Target) -> Score:
         record = state.store.get(ATTEMPTS_KEY, [])
-        passed = verdicts(Question(**state.metadata["check"]), record)
+        passed = attempt_verdicts(Question(**state.metadata["check"]), record)
         lines = [
             f"attempt {a['attempt']}: "
             + ({True: "pass", False: "fail"}.get(p) or f"missing ({a['error'] or 'the check timed out'})")

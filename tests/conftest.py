@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACK = ROOT / "pack"
+PACK = ROOT / "shipped_pack"
 
 
 @pytest.fixture(scope="session", autouse=True)

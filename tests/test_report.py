@@ -16,7 +16,7 @@ from omseval.record import ATTEMPTS_KEY
 from omseval.report.logs import identity
 from omseval.report.stats import holm, mcnemar
 from omseval.report.summary import report, write_csv
-from omseval.summary import wilson
+from omseval.run_summary import wilson
 from omseval.tasks import compose_config, question_sample
 from tests.conftest import run_module
 

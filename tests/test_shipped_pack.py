@@ -27,7 +27,7 @@ def test_skill_documents_are_300_to_900_words():
 
 
 def test_readme_states_the_check_shares():
-    """pack/README.md gives the presence and absence counts of the shipped checks."""
+    """shipped_pack/README.md gives the presence and absence counts of the shipped checks."""
     pack = load_pack(PACK)
     n, absent = len(pack.questions), sum(q.expect == "absent" for q in pack.questions)
     readme = " ".join((PACK / "README.md").read_text(encoding="utf-8").split())

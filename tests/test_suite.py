@@ -8,8 +8,8 @@ from hydra import initialize_config_dir
 from inspect_ai.log import list_eval_logs, read_eval_log
 from scipy.stats import binomtest
 
+from omseval.run_summary import wilson
 from omseval.suite import suite_runs
-from omseval.summary import wilson
 from tests.conftest import ROOT, config, run_module
 
 APPROACHES = {"oms", "oms_no_retrieval", "file_edit", "file_edit_hinted", "verbatim", "none"}

@@ -1,4 +1,4 @@
-"""`pack lint`: a quality gate on the pack's checks, run through the real scorer (see pack/README.md).
+"""`pack lint`: a quality gate on the pack's checks, run through the real scorer (see shipped_pack/README.md).
 
 Control answers (`positive` and `context` must pass; `source`, `initial` and `no-guidance` must
 fail) test each question's check; the pack's own texts test it too: the question itself, the

@@ -1,4 +1,4 @@
-"""Load and validate a pack (see pack/README.md): every error names the file, row and column."""
+"""Load and validate a pack (see shipped_pack/README.md): every error names the file, row and column."""
 
 import functools
 import hashlib

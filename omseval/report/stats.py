@@ -1,5 +1,5 @@
 """Exact McNemar tests and Holm's adjustment (scipy's exact binomial underneath); Wilson intervals are the
-run summary's own (omseval.summary), so the summary and the report agree."""
+run summary's own (omseval.run_summary), so the summary and the report agree."""
 
 from scipy.stats import binomtest
 

@@ -12,7 +12,7 @@ from omseval.pack._csv import protect
 from omseval.report import logs, plots, tables
 from omseval.report.logs import IDENTITY
 from omseval.report.render import markdown_table, text_table
-from omseval.summary import NOTE
+from omseval.run_summary import NOTE
 
 
 @dataclass

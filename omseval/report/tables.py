@@ -7,7 +7,7 @@ import pandas as pd
 from omseval.errors import UserError
 from omseval.report.logs import IDENTITY
 from omseval.report.stats import holm, mcnemar
-from omseval.summary import wilson
+from omseval.run_summary import wilson
 
 MEASURES = ("first_attempt", "eventual")
 PAIRED = [c for c in IDENTITY if c not in ("approach", "options")]  # what a compared pair shares

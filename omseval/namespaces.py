@@ -1,7 +1,7 @@
 """Housekeeping for OMS's graph store: list the namespaces (one per OMS build), drop finished ones.
 
-    python -m omseval.store list [store=neo4j store.uri=... | log_dir=...]
-    python -m omseval.store drop NAMESPACE [NAMESPACE ...] [the same settings]
+    python -m omseval.namespaces list [store=neo4j store.uri=... | log_dir=...]
+    python -m omseval.namespaces drop NAMESPACE [NAMESPACE ...] [the same settings]
 
 The settings are a run's own (conf/store, `log_dir`): `store=neo4j` with `store.uri`, `store.user`,
 `store.password` and `store.database` reads a Neo4j server; `store=sqlite` (the default) reads the builds'
@@ -89,7 +89,7 @@ def housekeep(command: str, names: list[str], overrides: list[str]) -> None:
             )
             return
         if unknown := [ns for ns in names if ns not in found]:
-            raise UserError(f"no namespace {unknown[0]!r} in this store (python -m omseval.store list shows them)")
+            raise UserError(f"no namespace {unknown[0]!r} in this store (python -m omseval.namespaces list shows them)")
         for ns in names:
             drop(ns)
             print(f"dropped {ns}")
@@ -99,7 +99,7 @@ def housekeep(command: str, names: list[str], overrides: list[str]) -> None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m omseval.store",
+        prog="python -m omseval.namespaces",
         description=__doc__.splitlines()[0],
         epilog="settings: store=neo4j|sqlite, store.uri=..., store.user=..., "
         "store.password=..., store.database=..., log_dir=...",
