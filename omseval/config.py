@@ -1,30 +1,30 @@
 """Structured-config schema behind conf/: a misspelled key, unknown option or wrong type is refused by Hydra."""
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from hydra.core.config_store import ConfigStore
 from omegaconf import MISSING
 
 
-class ExperimentName(str, Enum):
+class ExperimentName(StrEnum):
     guidance = "guidance"
     replay = "replay"
     handoff = "handoff"
 
 
-class CorpusName(str, Enum):
+class CorpusName(StrEnum):
     larger = "larger"
     smaller = "smaller"
 
 
-class GuidanceLayout(str, Enum):
+class GuidanceLayout(StrEnum):
     shared_file = "shared_file"  # one shared guidance file, starting empty
     skill_documents = "skill_documents"  # the pack's starting skill documents (05), one per skill
 
 
-class StoreKind(str, Enum):
+class StoreKind(StrEnum):
     sqlite = "sqlite"
     neo4j = "neo4j"
 

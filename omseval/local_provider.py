@@ -31,11 +31,12 @@ class LocalAPI(LlamaCppPythonAPI):
         model_name: str,
         base_url: str | None = None,
         api_key: str | None = None,
-        config: GenerateConfig = GenerateConfig(),
+        config: GenerateConfig | None = None,
         identity: str | None = None,
         **model_args,
     ) -> None:
-        super().__init__(model_name, base_url, api_key, config)  # the client connects to base_url ...
+        # the client connects to base_url ...
+        super().__init__(model_name, base_url, api_key, config or GenerateConfig())
         self.server_url = self.base_url
         self.base_url = identity or self.base_url  # ... while inspect's cache and omseval's keys see the model file
 

@@ -51,7 +51,7 @@ def write(writer, checked) -> None:
     """The rows of a batch sent to the workers, once its verdicts are back (nothing for None)."""
     if checked:
         checks, future = checked
-        for (q, _), v in zip(checks, future.result()):
+        for (q, _), v in zip(checks, future.result(), strict=True):
             writer.writerow([q.question_id, PASSED[v]])
 
 

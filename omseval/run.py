@@ -52,9 +52,11 @@ def run(cfg, overrides: list[str] | None = None) -> int:
     failed = []
     with serving(cfg) as served:  # model=local: llama.cpp's server, for these runs only
         model = make_model(cfg, served.model_args)
-        finished = [finished_log(Path(c.log_dir) / run_key(c, pack, model)) for (c, _), pack in zip(runs, packs)]
-        results = [(run_name(c), 0, run_summary(log)) for (c, _), log in zip(runs, finished) if log]
-        pending = [(c, job, pack) for (c, job), pack, log in zip(runs, packs, finished) if not log]
+        finished = [
+            finished_log(Path(c.log_dir) / run_key(c, pack, model)) for (c, _), pack in zip(runs, packs, strict=True)
+        ]
+        results = [(run_name(c), 0, run_summary(log)) for (c, _), log in zip(runs, finished, strict=True) if log]
+        pending = [(c, job, pack) for (c, job), pack, log in zip(runs, packs, finished, strict=True) if not log]
         if jobs == 1 or len(pending) < 2:
             results = itertools.chain(results, (evaluate(c, pack, model, job, display()) for c, job, pack in pending))
         else:  # joblib's worker processes each import once and take runs in turn

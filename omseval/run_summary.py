@@ -37,7 +37,7 @@ def table(header: list[str], rows: list[list]) -> str:
     """Right-aligned plain-text columns."""
     cells = [header, *[[str(c) for c in row] for row in rows]]
     widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
-    return "\n".join("  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in cells)
+    return "\n".join("  ".join(c.rjust(w) for c, w in zip(row, widths, strict=True)) for row in cells)
 
 
 def run_summary(log) -> str:

@@ -174,8 +174,11 @@ def question_sample(q, sample_id: str, guidance: str, approach: str, **extra) ->
 def question_samples(pack: Pack, corpus: str, guidance: Guidance, approach: str, limit: int | None) -> list[Sample]:
     asked = [(q, pack.rule(q.rule_id)) for q in pack.questions_of(corpus)[:limit]]
     texts = [guidance.for_rule(rule) for _, rule in asked]
-    found = audits([(q, rule, text) for (q, rule), text in zip(asked, texts)])
-    return [question_sample(q, q.question_id, text, approach, **a) for (q, _), text, a in zip(asked, texts, found)]
+    found = audits([(q, rule, text) for (q, rule), text in zip(asked, texts, strict=True)])
+    return [
+        question_sample(q, q.question_id, text, approach, **a)
+        for (q, _), text, a in zip(asked, texts, found, strict=True)
+    ]
 
 
 def audit_summary(samples: list[Sample]) -> dict:

@@ -173,7 +173,7 @@ def numbers_to_digits(text: str) -> str:
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text).replace("\u2212", "-")
     text = re.sub(r"(?<![\w.])\.(?=\d)", "0.", text)  # ".08" -> "0.08"
     text = re.sub(
-        r"\b(%s)[- ](one|two|three|four|five|six|seven|eight|nine)\b" % "|".join(_TENS),
+        r"\b(" + "|".join(_TENS) + r")[- ](one|two|three|four|five|six|seven|eight|nine)\b",
         lambda m: str(_TENS[m.group(1).lower()] + int(NUMBERS[m.group(2).lower()])),
         text,
         flags=re.I,
@@ -197,7 +197,7 @@ def numbers_to_digits(text: str) -> str:
     )  # "a quarter of", not "each quarter"
     text = re.sub(r"\bonce (?=a|an|per|each)\b", "1 ", text, flags=re.I)  # "once a week"; not "once every ten weeks"
     return re.sub(
-        r"\b(\d+(?:\.\d+)?|%s) ?(?:percent|per cent|pct)\b" % "|".join(NUMBERS),
+        r"\b(\d+(?:\.\d+)?|" + "|".join(NUMBERS) + r") ?(?:percent|per cent|pct)\b",
         lambda m: NUMBERS.get(m.group(1).lower(), m.group(1)) + "%",
         text,
         flags=re.I,

@@ -85,7 +85,7 @@ def compliance():
         lines = [
             f"attempt {a['attempt']}: "
             + ({True: "pass", False: "fail"}.get(p) or f"missing ({a['error'] or 'the check timed out'})")
-            for a, p in zip(record, passed)
+            for a, p in zip(record, passed, strict=True)
         ]
         return Score(
             value=sample_values(passed),

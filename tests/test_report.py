@@ -115,7 +115,8 @@ def synthetic_log(log_dir, shipped, approach, passing, limit=None, store=None):
 
 @pytest.fixture(scope="module")
 def mixed(tmp_path_factory, shipped):
-    """A full verbatim run, a limit=3 run, an older full run of the same identity, and full `none` runs on two stores."""
+    """A full verbatim run, a limit=3 run, an older full run of the same identity, and full `none` runs on two
+    stores."""
     root = tmp_path_factory.mktemp("logs")
     ids = [q.question_id for q in shipped[0].questions_of("smaller")]
     synthetic_log(root / "old", shipped, "verbatim", passing=set())  # superseded by the rerun below
@@ -151,7 +152,7 @@ def test_comparisons_pair_within_identity_and_adjust(mixed, mixed_report):
     c = mixed_report.comparisons
     assert set(c["approach"]) == {"none"} and set(c["store"]) == {"sqlite"} and set(c["limit"]) == {"all"}
     by_type = c.set_index("question_type")
-    for qtype, row in by_type.iterrows():
+    for _, row in by_type.iterrows():
         assert row["pairs"] == 33 and row["approach_only"] == 0
         assert row["p_value"] == pytest.approx(mcnemar(row["baseline_only"], 0))
     assert list(c["p_holm"]) == pytest.approx(holm(list(c["p_value"])))

@@ -56,7 +56,7 @@ def test_cli_verdicts_on_control_answers(snapshot, tmp_path):
     assert out[0] == ["question_id", "passed"]
     assert [r[0] for r in out[1:]] == [r["question_id"] for r in rows]  # input order
     questions = {q.question_id: q for q in pack.questions}
-    for row, (qid, passed) in zip(rows, out[1:]):
+    for row, (qid, passed) in zip(rows, out[1:], strict=True):
         assert passed == str(CONTROL_KINDS[row["kind"]]).lower(), (qid, row["kind"], row["answer"])
         assert passed == str(verdict(questions[qid], row["answer"])).lower()
 

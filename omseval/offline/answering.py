@@ -31,7 +31,7 @@ def rank(guidance: str, query: str) -> list[tuple[float, int, str]]:
     idf = {t: math.log(1 + len(docs) / n) for t, n in df.items()}
     wanted = set(terms(query))
     scored = []
-    for i, ((p, _), (body, head)) in enumerate(zip(items, docs)):
+    for i, ((p, _), (body, head)) in enumerate(zip(items, docs, strict=True)):
         if shared := wanted & set(body):
             s = sum(idf[t] for t in shared) + 0.5 * sum(idf[t] for t in wanted & (head - set(body)))
             scored.append((s, i, p))

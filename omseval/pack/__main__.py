@@ -37,7 +37,8 @@ def lint(args) -> int:
     failed = Counter(f.kind for f in findings)
     counts = ", ".join(f"{kind} {tested[kind] - failed[kind]}/{tested[kind]}" for kind in tested)
     n, absent = len(pack.questions), sum(q.expect == "absent" for q in pack.questions)
-    summary = f"{n} questions ({n - absent} presence, {absent} absence checks), {len(pack.rules)} rules; as labelled: {counts}"
+    summary = f"{n} questions ({n - absent} presence, {absent} absence checks), {len(pack.rules)} rules; "
+    summary += f"as labelled: {counts}"
     if findings:
         by_kind = ", ".join(f"{kind} {k}" for kind, k in sorted(failed.items()))
         print(

@@ -83,7 +83,7 @@ def _row(header: list[str], record: list[str], name: str, n: int) -> dict[str, s
         return None
     if len(record) != len(header):
         raise PackError(name, f"has {len(record)} cells, header has {len(header)}", row=n)
-    return {h: unprotect(cell) for h, cell in zip(header, record)} | {"#": n}
+    return {h: unprotect(cell) for h, cell in zip(header, record, strict=True)} | {"#": n}
 
 
 def has_bom(path: Path) -> bool:

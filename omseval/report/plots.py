@@ -40,9 +40,9 @@ def rate_plots(rates: pd.DataFrame, runs: pd.DataFrame, out: Path) -> list[Path]
     paths = []
     rates = rates[rates["experiment"] != "handoff"]
     for n, (key, g) in enumerate(rates.groupby(FIGURE_GROUP, sort=False), start=1):
-        key = dict(zip(FIGURE_GROUP, key))
+        key = dict(zip(FIGURE_GROUP, key, strict=True))
         fig, axes = plt.subplots(1, 2, figsize=(9, 3.6), sharey=True)
-        for ax, measure in zip(axes, ("first_attempt", "eventual")):
+        for ax, measure in zip(axes, ("first_attempt", "eventual"), strict=True):
             m = g[g["measure"] == measure]
             approaches, groups = list(dict.fromkeys(m["approach"])), list(dict.fromkeys(m["questions"]))
             width = 0.8 / len(groups)
@@ -69,9 +69,9 @@ def handoff_plots(table: pd.DataFrame, runs: pd.DataFrame, out: Path) -> list[Pa
         return paths
     b = table[table["agent"] == "agent B"]
     for n, (key, g) in enumerate(b.groupby(FIGURE_GROUP, sort=False), start=1):
-        key = dict(zip(FIGURE_GROUP, key))
+        key = dict(zip(FIGURE_GROUP, key, strict=True))
         fig, axes = plt.subplots(1, 3, figsize=(11, 3.6), sharey=True)
-        for ax, column in zip(axes, ("arrived", "arrived_new", "followed")):
+        for ax, column in zip(axes, ("arrived", "arrived_new", "followed"), strict=True):
             for i, (approach, a) in enumerate(g.groupby("approach")):
                 colour = f"C{i}"
                 mean, seeds = a[a["schedule_seed"] == "mean"], a[a["schedule_seed"] != "mean"]
@@ -100,7 +100,7 @@ def guidance_plots(table: pd.DataFrame, runs: pd.DataFrame, out: Path) -> list[P
     if table.empty:
         return paths
     for n, (key, g) in enumerate(table.groupby(FIGURE_GROUP, sort=False), start=1):
-        key = dict(zip(FIGURE_GROUP, key))
+        key = dict(zip(FIGURE_GROUP, key, strict=True))
         fig, ax = plt.subplots(figsize=(6, 3.4))
         ax.bar(g["approach"], g["guidance_chars_mean"])
         ax.set_ylabel("guidance characters per question (mean)")

@@ -37,7 +37,7 @@ def readable(table: pd.DataFrame) -> pd.DataFrame:
     if {"rate", "ci_low", "ci_high"} <= set(out):
         out["rate"] = [
             ("-" if math.isnan(r) else f"{r:.1%} [{lo:.1%}, {hi:.1%}]")
-            for r, lo, hi in zip(out["rate"], out["ci_low"], out["ci_high"])
+            for r, lo, hi in zip(out["rate"], out["ci_low"], out["ci_high"], strict=True)
         ]
         out = out.drop(columns=["ci_low", "ci_high"]).rename(columns={"rate": "rate [Wilson 95% CI]"})
     for c in out.columns:

@@ -34,7 +34,7 @@ class Report:
             r = self.rates[self.rates["measure"] == m].set_index(keys)
             out[f"{m} [95% CI]"] = [
                 "-" if math.isnan(x) else f"{x:.1%} [{lo:.1%}, {hi:.1%}]"
-                for x, lo, hi in zip(r["rate"], r["ci_low"], r["ci_high"])
+                for x, lo, hi in zip(r["rate"], r["ci_low"], r["ci_high"], strict=True)
             ]
             out[f"{m}_excluded"] = r["excluded"]
         order = [

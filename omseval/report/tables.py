@@ -24,7 +24,7 @@ def _by_run(df: pd.DataFrame):
     df = df.assign(questions=_groups(df))
     for key, run in df.groupby(IDENTITY, sort=False):
         for name, g in [*run.groupby("questions"), ("all", run)]:
-            yield dict(zip(IDENTITY, key)) | {"questions": name}, g
+            yield dict(zip(IDENTITY, key, strict=True)) | {"questions": name}, g
 
 
 def rates(df: pd.DataFrame) -> pd.DataFrame:
@@ -92,7 +92,7 @@ def comparisons(df: pd.DataFrame, baseline: str, measure: str) -> pd.DataFrame:
                     b = int(((pair[base] == 1) & (pair[other] == 0)).sum())
                     c = int(((pair[base] == 0) & (pair[other] == 1)).sum())
                     rows.append(
-                        dict(zip(PAIRED, key))
+                        dict(zip(PAIRED, key, strict=True))
                         | {
                             "question_type": qtype,
                             "measure": measure,
@@ -201,7 +201,7 @@ def guidance(df: pd.DataFrame) -> pd.DataFrame:
             superseded=("audit_superseded", lambda x: bool(x.fillna(False).any())),
         )
         rows.append(
-            dict(zip(IDENTITY, key))
+            dict(zip(IDENTITY, key, strict=True))
             | {
                 "guidance_chars_mean": g["guidance_chars"].mean(),
                 "prompt_tokens_mean": g["answer_input_tokens"].mean(),
@@ -230,7 +230,7 @@ def tokens(df: pd.DataFrame, kept: pd.DataFrame) -> pd.DataFrame:
     for key, g in df.groupby(IDENTITY, sort=False):
         run = kept.set_index(IDENTITY).loc[key]
         price = run["price"] or {}
-        row = dict(zip(IDENTITY, key)) | {
+        row = dict(zip(IDENTITY, key, strict=True)) | {
             "build_input_tokens": _build_usage(run["build"], "input"),
             "build_output_tokens": _build_usage(run["build"], "output"),
         }
