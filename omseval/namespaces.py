@@ -13,6 +13,7 @@ after its namespace was dropped has lost its graph.
 import argparse
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from hydra import compose, initialize_config_module
@@ -38,7 +39,11 @@ def settings(overrides: list[str]):
         raise UserError(str(e).splitlines()[0]) from None
 
 
-def neo4j_namespaces(store) -> tuple[dict[str, tuple[int, int]], callable]:
+# a store's namespaces with their counts (statements, corrections), how to drop one, and how to close the store
+Namespaces = tuple[dict[str, tuple[int, int]], Callable[[str], None], Callable[[], None]]
+
+
+def neo4j_namespaces(store) -> Namespaces:
     """The server's namespaces, and how to drop one."""
     from omseval.oms import neo4j_store
     from omseval.refusals import check_uri
@@ -52,7 +57,7 @@ def neo4j_namespaces(store) -> tuple[dict[str, tuple[int, int]], callable]:
     )
 
 
-def sqlite_namespaces(log_dir: str):
+def sqlite_namespaces(log_dir: str) -> Namespaces:
     """The namespaces of the SQLite builds below the log folder, and how to drop one."""
     from omseval.oms import sqlite_store
 
@@ -64,7 +69,7 @@ def sqlite_namespaces(log_dir: str):
     except sqlite3.DatabaseError as e:
         raise UserError(f"a {sqlite_store.FILE} below {log_dir} is not an OMS store: {e}") from None
     return (
-        {ns: counts for ns, (_, *counts) in found.items()},
+        {ns: (statements, corrections) for ns, (_, statements, corrections) in found.items()},
         lambda ns: sqlite_store.drop(found[ns][0]),
         lambda: None,
     )

@@ -31,10 +31,10 @@ def attempt_verdicts(question, record: list[dict]) -> list[bool | None]:
 def sample_values(passed: list[bool | None]) -> dict:
     """first_attempt (None when missing), eventual (None when any attempt is missing), attempts, corrective messages."""
     first = passed[0] if passed else None
-    missing = not passed or any(p is None for p in passed)
+    last = None if any(p is None for p in passed) else passed[-1] if passed else None
     return {
         "first_attempt": None if first is None else int(first),
-        "eventual": None if missing else int(passed[-1]),
+        "eventual": None if last is None else int(last),
         "attempts": len(passed),
         "corrective_messages": max(len(passed) - 1, 0),
     }

@@ -5,6 +5,7 @@ use them.
 """
 
 import re
+from collections.abc import Set as AbstractSet
 
 STOPWORDS = frozenset(
     """a an and are as at be been but by can could do does for from had has have how i if in into is it its
@@ -113,7 +114,7 @@ def terms(text: str) -> list[str]:
     return [stem(w) for w in re.findall(r"[a-z0-9]+", text.lower().replace("%", " percent ")) if w not in STOPWORDS]
 
 
-def content_terms(text: str, ignore: set[str] = frozenset()) -> set[str]:
+def content_terms(text: str, ignore: AbstractSet[str] = frozenset()) -> set[str]:
     """Stemmed words that say what a text is about: no stop words, change words or number words."""
     words = re.findall(r"[a-z]+", text.lower())
     return {

@@ -36,25 +36,34 @@ def serve() -> None:
 class _Worker:
     """One `serve` process; killed when a search overruns and started again on the next batch."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.lock = threading.Lock()
         self.proc: subprocess.Popen | None = None
 
-    def start(self) -> None:
+    def start(self) -> tuple[int, int]:
+        """Start a worker: the file descriptors to send to and receive from."""
         self.proc = subprocess.Popen(
             [sys.executable, "-I", "-S", __file__],  # standard library only: quick to start
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             bufsize=0,
         )
-        if self.proc.stdout.read(1) != b"r":  # started: the time limit covers searches, not the start-up
+        send, receive = self.pipes()
+        if os.read(receive, 1) != b"r":  # started: the time limit covers searches, not the start-up
             raise RuntimeError("the check's worker process did not start")
-        os.set_blocking(self.proc.stdin.fileno(), False)
+        os.set_blocking(send, False)
+        return send, receive
+
+    def pipes(self) -> tuple[int, int]:
+        if self.proc is None or self.proc.stdin is None or self.proc.stdout is None:
+            raise RuntimeError("the check's worker process is not running")
+        return self.proc.stdin.fileno(), self.proc.stdout.fileno()
 
     def stop(self) -> None:
-        self.proc.kill()
-        self.proc.wait()
-        self.proc = None
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
 
     def searches(self, lines: list[bytes], timeout: float) -> list[bool | None]:
         """A result for each of `lines`: None for one that overran, and the rest go to a fresh worker."""
@@ -70,8 +79,9 @@ class _Worker:
         """Results for `lines` in order, or for the ones before a search that overran `timeout` (or
         whose worker died): that one gets no result and the worker is stopped."""
         if self.proc is None or self.proc.poll() is not None:  # never started, stopped or died since
-            self.start()
-        send, receive = self.proc.stdin.fileno(), self.proc.stdout.fileno()
+            send, receive = self.start()
+        else:
+            send, receive = self.pipes()
         data, sent, got = memoryview(b"".join(lines)), 0, bytearray()
         deadline = time.monotonic() + timeout
         try:

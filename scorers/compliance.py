@@ -17,7 +17,7 @@ from omseval.record import ATTEMPTS_KEY, attempt_verdicts, phase_tokens, sample_
 
 def _mean_of(key: str) -> Metric:
     def compute(scores: list[SampleScore]) -> float:
-        values = [s.score.value[key] for s in scores if s.score.value.get(key) is not None]
+        values = [v[key] for s in scores if isinstance(v := s.score.value, dict) and v.get(key) is not None]
         return sum(values) / len(values) if values else math.nan
 
     return compute
@@ -40,7 +40,7 @@ def corrective_messages() -> Metric:
 
 def _count_of(key: str) -> Metric:
     def compute(scores: list[SampleScore]) -> float:
-        return sum(s.score.value.get(key) is not None for s in scores)
+        return sum(isinstance(v := s.score.value, dict) and v.get(key) is not None for s in scores)
 
     return compute
 
@@ -80,11 +80,11 @@ def handoff_metrics() -> list[Metric]:
 @scorer(metrics=METRICS)
 def compliance():
     async def score(state: TaskState, target: Target) -> Score:
-        record = state.store.get(ATTEMPTS_KEY, [])
+        record: list[dict] = state.store.get(ATTEMPTS_KEY, [])
         passed = attempt_verdicts(Question(**state.metadata["check"]), record)
         lines = [
             f"attempt {a['attempt']}: "
-            + ({True: "pass", False: "fail"}.get(p) or f"missing ({a['error'] or 'the check timed out'})")
+            + (f"missing ({a['error'] or 'the check timed out'})" if p is None else "pass" if p else "fail")
             for a, p in zip(record, passed, strict=True)
         ]
         return Score(

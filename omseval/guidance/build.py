@@ -26,6 +26,8 @@ from omseval.pack.ordering import correction_sequence
 def approach_class(cfg) -> type[Builder]:
     """The approach's builder class, with cfg.approach checked against its options (names and types)."""
     options = OmegaConf.to_container(cfg.approach)
+    if not isinstance(options, dict):
+        raise UserError(f"approach: expected the builder's _target_ and options, got {options!r}")
     target = str(options.pop("_target_", ""))
     module, _, name = target.rpartition(".")
     try:
@@ -39,7 +41,9 @@ def approach_class(cfg) -> type[Builder]:
     try:
         OmegaConf.merge(OmegaConf.structured(schema), options)
     except OmegaConfBaseException as e:
-        raise UserError(f"approach.{e.full_key}: {e.msg.splitlines()[0]} (approach={options.get('name')})") from None
+        raise UserError(
+            f"approach.{e.full_key}: {(e.msg or str(e)).splitlines()[0]} (approach={options.get('name')})"
+        ) from None
     cls.check_options(options)
     return cls
 

@@ -91,18 +91,18 @@ class SQLiteStore(Store):
 
     def apply(self, message_id: str, d: Decision, at: int) -> None:
         with self._tx():
-            if d.statement is not None:
+            if d.statement is not None:  # new or supersedes
                 self._insert(d.statement)
                 self.db.execute(
                     "INSERT INTO relation VALUES ('ASSERTS', ?, ?, ?, ?, ?)",
                     (message_id, d.statement.id, at, d.why, message_id),
                 )
-            if d.action == "supersedes":
-                self.db.execute("UPDATE statement SET status='superseded' WHERE id=?", (d.target,))
-                self.db.execute(
-                    "INSERT INTO relation VALUES ('SUPERSEDES', ?, ?, ?, ?, ?)",
-                    (d.statement.id, d.target, at, d.why, message_id),
-                )
+                if d.action == "supersedes":
+                    self.db.execute("UPDATE statement SET status='superseded' WHERE id=?", (d.target,))
+                    self.db.execute(
+                        "INSERT INTO relation VALUES ('SUPERSEDES', ?, ?, ?, ?, ?)",
+                        (d.statement.id, d.target, at, d.why, message_id),
+                    )
             if d.action in ("restates", "stale"):
                 self.db.execute(
                     "INSERT INTO relation VALUES ('RESTATES', ?, ?, ?, ?, ?)",

@@ -11,7 +11,7 @@ from omseval.pack.loader import FILES, SCHEDULE_COLUMNS, SEQUENCE_COLUMNS, load_
 from omseval.pack.ordering import PROBABILITIES, correction_sequence, recording_schedule
 
 DEFAULT_SEEDS = {"larger": 11, "smaller": 7}
-DEFAULT_HANDOFF_SEEDS = (11, 23, 41)
+DEFAULT_HANDOFF_SEEDS: tuple[int, ...] = (11, 23, 41)
 
 
 def sequence_rows(rules, seeds: dict[str, int]) -> list[dict]:

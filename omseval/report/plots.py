@@ -64,7 +64,7 @@ def rate_plots(rates: pd.DataFrame, runs: pd.DataFrame, out: Path) -> list[Path]
 
 def handoff_plots(table: pd.DataFrame, runs: pd.DataFrame, out: Path) -> list[Path]:
     """Arrival, new arrival and agent B's behaviour against recording probability: mean line, per-seed points."""
-    paths = []
+    paths: list[Path] = []
     if table.empty:
         return paths
     b = table[table["agent"] == "agent B"]
@@ -96,7 +96,7 @@ def handoff_plots(table: pd.DataFrame, runs: pd.DataFrame, out: Path) -> list[Pa
 
 def guidance_plots(table: pd.DataFrame, runs: pd.DataFrame, out: Path) -> list[Path]:
     """Mean guidance characters handed to the answering model, per approach."""
-    paths = []
+    paths: list[Path] = []
     if table.empty:
         return paths
     for n, (key, g) in enumerate(table.groupby(FIGURE_GROUP, sort=False), start=1):

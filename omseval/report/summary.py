@@ -92,7 +92,7 @@ class Report:
         ]
 
     def text(self) -> str:
-        parts = [self.note()] if self.note() else []
+        parts = [note] if (note := self.note()) else []
         for title, table, _ in self.sections():
             if not table.empty:
                 parts += [f"\n{title}", text_table(table)]
@@ -109,8 +109,8 @@ class Report:
     def write(self, out: Path) -> list[Path]:
         """report.md, one CSV per table and the plots, all written before any replaces a file in `out`."""
         out.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(dir=out) as tmp:
-            tmp = Path(tmp)
+        with tempfile.TemporaryDirectory(dir=out) as tmp_name:
+            tmp = Path(tmp_name)
             images = [
                 *plots.rate_plots(self.rates, self.runs, tmp),
                 *plots.handoff_plots(self.handoff, self.runs, tmp),

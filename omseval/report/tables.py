@@ -71,7 +71,7 @@ def _arms(df: pd.DataFrame) -> pd.Series:
     return df["approach"].where(~several, df["approach"] + " (" + df["options"] + ")")
 
 
-def comparisons(df: pd.DataFrame, baseline: str, measure: str) -> pd.DataFrame:
+def comparisons(df: pd.DataFrame, baseline: str | None, measure: str) -> pd.DataFrame:
     """Exact McNemar test of each approach against `baseline`, paired by question, per question type;
     Holm-adjusted across every test in the table (one family)."""
     df = df[df["experiment"] != "handoff"]
