@@ -5,13 +5,7 @@ from enum import StrEnum
 from typing import Any
 
 from hydra.core.config_store import ConfigStore
-from omegaconf import MISSING
-
-
-class ExperimentName(StrEnum):
-    guidance = "guidance"
-    replay = "replay"
-    handoff = "handoff"
+from omegaconf import MISSING, DictConfig, OmegaConf
 
 
 class CorpusName(StrEnum):
@@ -27,14 +21,6 @@ class GuidanceLayout(StrEnum):
 class StoreKind(StrEnum):
     sqlite = "sqlite"
     neo4j = "neo4j"
-
-
-@dataclass
-class ExperimentConfig:
-    name: ExperimentName = MISSING
-    attempts: int = 3  # answer attempts per question (1 = first attempt only)
-    seeds: list[int] = field(default_factory=list)  # handoff: seeds of the recording schedule (empty = all in 07)
-    probabilities: list[int] = field(default_factory=list)  # handoff: recording probabilities, percent
 
 
 @dataclass
@@ -85,7 +71,7 @@ class PackConfig:
 
 @dataclass
 class Config:
-    experiment: ExperimentConfig = MISSING
+    experiment: Any = MISSING  # `_target_` names the experiment class; the other keys are its options
     approach: Any = MISSING  # `_target_` names the builder class; the other keys are its options
     corpus: CorpusConfig = MISSING
     model: ModelConfig = MISSING
@@ -106,3 +92,11 @@ def seed_label(seed: int | None) -> str:
 
 def register() -> None:
     ConfigStore.instance().store(name="base_config", node=Config)
+
+
+def resolved(cfg: DictConfig) -> dict[str, Any]:
+    """The config as plain data: interpolations resolved, enums as their names."""
+    data = OmegaConf.to_container(cfg, resolve=True, enum_to_str=True)
+    if not isinstance(data, dict):
+        raise TypeError(f"a run's config is a mapping, not {type(data).__name__}")
+    return {str(k): v for k, v in data.items()}

@@ -11,17 +11,19 @@ than costing every remaining sample its evidence.
 
 from typing import Any
 
-from inspect_ai.model import ChatMessage, GenerateConfig, ModelOutput
-from inspect_ai.model._providers.llama_cpp_python import LlamaCppPythonAPI
+from inspect_ai.model import ChatMessage, GenerateConfig, ModelCall, ModelOutput
 from inspect_ai.tool import ToolChoice, ToolInfo
 from openai import APIConnectionError, APITimeoutError
+
+from omseval.errors import ServiceStopped
+from omseval.shim import LlamaCppPythonAPI
 
 # llama-cpp-python's grammar nests one level per character of a bounded string: 1024 levels crashed its
 # server (SIGSEGV), 700 did not
 LONGEST_STRING = 512
 
 
-class LocalServerStopped(RuntimeError):
+class LocalServerStopped(ServiceStopped):
     """The run's llama.cpp server is gone: not a reply to count, a run to resume."""
 
 
@@ -42,7 +44,7 @@ class LocalAPI(LlamaCppPythonAPI):
 
     async def generate(
         self, input: list[ChatMessage], tools: list[ToolInfo], tool_choice: ToolChoice, config: GenerateConfig
-    ) -> ModelOutput | tuple[ModelOutput, Any]:
+    ) -> ModelOutput | tuple[ModelOutput | Exception, ModelCall]:
         try:
             return await super().generate(input, tools, tool_choice, config)
         except APITimeoutError:

@@ -20,7 +20,7 @@ def make(*overrides):
 
 def test_defaults():
     cfg = make()
-    assert (cfg.experiment.name.value, cfg.approach.name, cfg.corpus.name.value) == ("replay", "oms", "larger")
+    assert (cfg.experiment.name, cfg.approach.name, cfg.corpus.name.value) == ("replay", "oms", "larger")
     assert cfg.model.name == "omseval/heuristic" and not cfg.model.language_model
     assert cfg.store.kind.value == "sqlite" and cfg.pack.path is None and cfg.seed is None
 

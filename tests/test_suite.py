@@ -20,7 +20,7 @@ def test_the_benchmark_suite_is_every_run_once(tmp_path):
     cfg = config(None, *given)
     with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
         runs = suite_runs(cfg.suite, given)
-    chosen = {(c.experiment.name.value, c.approach.name, c.corpus.name.value) for c, _ in runs}
+    chosen = {(c.experiment.name, c.approach.name, c.corpus.name.value) for c, _ in runs}
     assert len(runs) == len(chosen) == 30
     assert {e for e, _, _ in chosen} == {"guidance", "replay", "handoff"}
     assert {a for _, a, _ in chosen} == APPROACHES

@@ -10,7 +10,7 @@ from omseval.scorers.compliance import compliance
 from omseval.solvers import retry_loop
 
 from omseval.pack import load_pack
-from omseval.tasks import question_sample
+from omseval.samples import question_sample
 from tests.conftest import PACK, run_module
 
 
