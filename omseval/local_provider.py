@@ -23,10 +23,6 @@ from omseval.shim import LlamaCppPythonAPI
 LONGEST_STRING = 512
 
 
-class LocalServerStopped(ServiceStopped):
-    """The run's llama.cpp server is gone: not a reply to count, a run to resume."""
-
-
 class LocalAPI(LlamaCppPythonAPI):
     def __init__(
         self,
@@ -50,7 +46,7 @@ class LocalAPI(LlamaCppPythonAPI):
         except APITimeoutError:
             raise
         except APIConnectionError as e:
-            raise LocalServerStopped(
+            raise ServiceStopped(
                 f"the llama.cpp server at {self.server_url} stopped answering ({e}); rerun the same command to resume"
             ) from None
 

@@ -144,8 +144,7 @@ def service_error(e: Exception) -> bool:
 def stopped_by_service(text: str) -> bool:
     """Whether a logged traceback ends in a ServiceStopped error."""
     last = text.strip().splitlines()[-1] if text.strip() else ""
-    kinds: list[type] = [ServiceStopped, *ServiceStopped.__subclasses__()]
-    return last.split(":", 1)[0].rsplit(".", 1)[-1] in {k.__name__ for k in kinds}
+    return last.split(":", 1)[0] in (ServiceStopped.__name__, f"{ServiceStopped.__module__}.{ServiceStopped.__name__}")
 
 
 def finished_log(log_dir: Path) -> EvalLog | None:

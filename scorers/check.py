@@ -10,6 +10,7 @@ limit still applies to each search: a worker that sends nothing for that long is
 import os
 import re
 import select
+import signal
 import subprocess
 import sys
 import threading
@@ -22,6 +23,7 @@ CHECK_TIMEOUT = 2.0  # seconds per search
 def serve() -> None:
     """The worker: b"r" once started, then b"1" or b"0" per search, unbuffered. A search comes as a
     line "<pattern bytes> <text bytes>" followed by the UTF-8 pattern and text."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it stops the worker
     compiled: dict[bytes, re.Pattern] = {}
     read, readline = sys.stdin.buffer.read, sys.stdin.buffer.readline
     os.write(1, b"r")

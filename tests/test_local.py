@@ -104,8 +104,8 @@ def test_questions_answered_by_the_real_model(tmp_path):
 @pytest.mark.slow
 def test_server_lifecycle(tmp_path):
     """Free ports for servers side by side; a stopped server fails the call loudly; the server ends with the run."""
+    from omseval.errors import ServiceStopped
     from omseval.local import serving
-    from omseval.local_provider import LocalServerStopped
     from omseval.models import make_model
 
     cfg = local_config(tmp_path)
@@ -118,7 +118,7 @@ def test_server_lifecycle(tmp_path):
         assert asyncio.run(model.generate("Say hello.")).completion.strip()
         procs[1].kill()
         procs[1].wait()
-        with pytest.raises(LocalServerStopped, match="rerun the same command to resume"):
+        with pytest.raises(ServiceStopped, match="rerun the same command to resume"):
             asyncio.run(model.generate("Say hello again."))
         raise KeyboardInterrupt  # Ctrl-C
     assert all(p.poll() is not None for p in procs)
