@@ -14,6 +14,7 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TextIO
 
 from omseval.errors import PackError, run_command
 from omseval.pack import load_pack
@@ -25,7 +26,7 @@ BATCH = 2000  # answers per round trip to the workers: 500 and 2,000 measured al
 PASSED = {True: "true", False: "false", None: ""}
 
 
-def rescore(pack_dir: Path, answers: Path, out=sys.stdout) -> None:
+def rescore(pack_dir: Path, answers: Path, out: TextIO | None = None) -> None:
     pack = load_pack(pack_dir)
     questions = {q.question_id: q for q in pack.questions}
     rows = stream_rows(answers, str(answers), ["question_id", "answer"])
@@ -44,7 +45,7 @@ def rescore(pack_dir: Path, answers: Path, out=sys.stdout) -> None:
             write(writer, done)
         write(writer, pending)
         held.seek(0)
-        shutil.copyfileobj(held, out)
+        shutil.copyfileobj(held, out or sys.stdout)  # the stdout of the call, not of the import
 
 
 def write(writer, checked) -> None:

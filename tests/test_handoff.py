@@ -129,6 +129,7 @@ def test_handoff_cli(tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_handoff_refuses_the_larger_corpus(tmp_path):
     result = run_module("omseval", f"log_dir={tmp_path}", "experiment=handoff", "corpus=larger")
     assert result.returncode == 2 and "smaller corpus" in result.stderr and "Traceback" not in result.stderr

@@ -34,6 +34,7 @@ def omseval(tmp_path, *args):
     return run_module("omseval", f"log_dir={tmp_path / 'logs'}", "model=local", *args, cwd=tmp_path)
 
 
+@pytest.mark.slow
 def test_without_the_extra_one_line_and_no_work(tmp_path):
     code = "import sys; sys.modules['llama_cpp'] = None; from omseval.__main__ import main; main()"
     result = subprocess.run(
@@ -49,6 +50,7 @@ def test_without_the_extra_one_line_and_no_work(tmp_path):
     assert not (tmp_path / "logs").exists()
 
 
+@pytest.mark.slow
 @needs_extra
 @pytest.mark.parametrize(
     "content, says", [(None, "No such file or directory"), (b"not a model", "not a GGUF model file")]
@@ -63,12 +65,14 @@ def test_missing_or_corrupt_model_file_is_named(tmp_path, content, says):
     assert not (tmp_path / "logs").exists()
 
 
+@pytest.mark.slow
 @needs_extra
 def test_another_model_file_must_be_named(tmp_path):
     result = omseval(tmp_path, f"model.path={tmp_path / 'qwen.gguf'}")
     assert result.returncode == 2 and "model.name=local/<its name> and model.label" in result.stderr
 
 
+@pytest.mark.slow
 @needs_extra
 @pytest.mark.local
 def test_a_file_llama_cpp_cannot_load_is_named(tmp_path):

@@ -4,6 +4,8 @@ import pytest
 
 from tests.conftest import run_module, stderr_lines
 
+pytestmark = pytest.mark.slow  # every test here runs the CLI
+
 REFUSALS = [
     (
         ["+aproach=verbatim"],

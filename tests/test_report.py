@@ -163,6 +163,7 @@ def test_comparisons_pair_within_identity_and_adjust(mixed, mixed_report):
     assert (eventual["baseline_only"] + eventual["approach_only"]).sum() == 0  # both pass after one retry
 
 
+@pytest.mark.slow
 def test_unknown_baseline_or_measure_lists_what_the_logs_hold(mixed):
     with pytest.raises(UserError, match="unknown baseline 'foo'; the logs hold approaches: none, verbatim"):
         report(str(mixed), baseline="foo")
@@ -171,6 +172,7 @@ def test_unknown_baseline_or_measure_lists_what_the_logs_hold(mixed):
     assert "first_attempt, eventual" in result.stderr and "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_out_writes_markdown_csv_and_plots(mixed, tmp_path):
     out = tmp_path / "out"
     result = run_module("omseval.report", str(mixed), "--baseline", "verbatim", "--out", str(out))

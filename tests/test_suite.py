@@ -29,6 +29,7 @@ def test_the_benchmark_suite_is_every_run_once(tmp_path):
     assert all(not any(o.startswith("suite") for o in job) for _, job in runs)
 
 
+@pytest.mark.slow
 def test_a_bad_suite_is_refused_before_any_run(tmp_path):
     result = run_module("omseval", "suite=benchmark", "suite.jobs=0", f"log_dir={tmp_path / 'logs'}")
     assert result.returncode == 2 and "suite.jobs must be a positive integer" in result.stderr

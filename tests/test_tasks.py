@@ -19,6 +19,7 @@ def inspect_cli(tmp_path, *args):
     return run_module("inspect_ai", *args, cwd=tmp_path, env={"INSPECT_LOG_DIR": "logs"})
 
 
+@pytest.mark.slow
 def test_replay_from_an_empty_folder_and_inspect_score_reproduces_it(tmp_path):
     result = inspect_cli(
         tmp_path,
@@ -69,6 +70,7 @@ def test_replay_from_an_empty_folder_and_inspect_score_reproduces_it(tmp_path):
         assert len(verdicts) == s.scores["compliance"].value["attempts"] and verdicts[-1] is not None
 
 
+@pytest.mark.slow
 def test_handoff_and_guidance_tasks_are_registered(tmp_path):
     result = inspect_cli(
         tmp_path,
