@@ -42,6 +42,20 @@ def shipped():
 
 
 _current = {"slow": False}
+_reported: list[str] = []
+
+
+@pytest.fixture
+def report():
+    """Report a measured number in the session's summary: reported, not asserted."""
+    return _reported.append
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _reported:
+        terminalreporter.section("measured, not asserted")
+        for line in _reported:
+            terminalreporter.write_line(line)
 
 
 @pytest.fixture(autouse=True)
