@@ -11,6 +11,7 @@ e.g. `-T overrides='["approach.top_k=3"]'`.
 
 from collections import Counter
 from importlib.resources import files
+from inspect import signature
 from typing import Any
 
 from hydra import compose, initialize_config_module
@@ -49,19 +50,27 @@ def experiment(
 @task
 def guidance(**arguments: Any) -> Task:
     """Build the guidance from the correction stream, then ask each question once."""
-    return task_of("guidance", **arguments)
+    return task_of("guidance", **checked(arguments))
 
 
 @task
 def replay(**arguments: Any) -> Task:
     """Answer with the finished guidance, retrying a failed answer with the corrective message."""
-    return task_of("replay", **arguments)
+    return task_of("replay", **checked(arguments))
 
 
 @task
 def handoff(**arguments: Any) -> Task:
     """Agent B answers with the guidance after a correction taught once, per recording probability."""
-    return task_of("handoff", **arguments)
+    return task_of("handoff", **checked(arguments))
+
+
+def checked(arguments: dict[str, Any]) -> dict[str, Any]:
+    """A registered task's arguments: a name the tasks do not take is a mistake, in one line."""
+    known = [name for name in signature(task_of).parameters if name != "experiment"]
+    if unknown := sorted(set(arguments) - set(known)):
+        raise UserError(f"no task argument {unknown[0]!r}; the tasks take {', '.join(known)}")
+    return arguments
 
 
 def task_of(
