@@ -41,7 +41,6 @@ def shipped():
     return pack, load_controls(ROOT / "tests" / "pack_controls.csv", pack)
 
 
-_current = {"slow": False}
 _reported: list[str] = []
 
 
@@ -59,13 +58,15 @@ def pytest_terminal_summary(terminalreporter):
 
 
 @pytest.fixture(autouse=True)
-def _marks(request):
-    _current["slow"] = request.node.get_closest_marker("slow") is not None
+def _marks(request, monkeypatch):
+    """Whether the running test is marked slow, kept in the environment (this module is imported twice:
+    as pytest's conftest and as tests.conftest)."""
+    monkeypatch.setenv("OMSEVAL_TEST_SLOW", "1" if request.node.get_closest_marker("slow") else "")
 
 
 def run_module(*args, cwd=None, env=None) -> subprocess.CompletedProcess:
     """Run `python -m <args>` as a user would, capturing output; only slow tests do (`-m "not slow"` runs no CLI)."""
-    assert _current["slow"], "a test that runs a command in a subprocess must be marked @pytest.mark.slow"
+    assert os.environ.get("OMSEVAL_TEST_SLOW"), "a test that runs a command in a subprocess is marked slow"
     return subprocess.run(
         [sys.executable, "-m", *args],
         capture_output=True,
