@@ -27,6 +27,7 @@ from omseval.local import serving
 from omseval.models import make_model
 from omseval.pack import load_pack
 from omseval.paths import SHIPPED_PACK
+from omseval.refusals import check
 from omseval.report.summary import report
 from omseval.run import run
 
@@ -147,11 +148,10 @@ def main() -> None:
     timing = {a: log_dir / f"timing-{args.corpus}-{a}.json" for a in approaches}
     for experiment in ("guidance", "replay") if not args.table else ():  # replay's first attempts: from the cache
         for approach in approaches:
-            given = overrides(approach, args.corpus, experiment, str(log_dir), args.limit)
             cfg = config(approach, args.corpus, experiment, str(log_dir), args.limit)
             if not timing[approach].exists():  # a build, timed once (a resumed benchmark keeps the first timing)
                 timing[approach].write_text(json.dumps(build(cfg, pack)))
-            if run(cfg, given) != 0:
+            if run(cfg, check(cfg)) != 0:
                 raise SystemExit(f"{experiment} {approach}: the run did not finish; rerun the benchmark to resume")
     rows = []
     for approach in approaches:

@@ -125,7 +125,8 @@ def earlier(uri: str, levels: list[int], repeat: int, limit: int | None) -> None
             times = sorted(run("neo4j", uri, limit)["store_ms_per_message"] for _ in range(repeat))
             rows.append((level, statistics.median(times)))
             print(
-                f"{level:3} earlier runs  store {rows[-1][1]:6.2f} ms/msg  (runs: {', '.join(f'{t:.2f}' for t in times)};"
+                f"{level:3} earlier runs  store {rows[-1][1]:6.2f} ms/msg  "
+                f"(runs: {', '.join(f'{t:.2f}' for t in times)};"
                 f" load average {os.getloadavg()[0]:.2f})",
                 flush=True,
             )

@@ -82,7 +82,8 @@ def main() -> None:
         }
         size = path.stat().st_size
         print(
-            f"{len(rows)} answers, {args.long:.0%} long ({size / 1e6:.1f} MB), median of {args.runs} runs, {os.cpu_count()} cores:"
+            f"{len(rows)} answers, {args.long:.0%} long ({size / 1e6:.1f} MB), median of {args.runs} runs, "
+            f"{os.cpu_count()} cores:"
         )
         for name, run in ways.items():
             median = statistics.median(seconds(run) for _ in range(args.runs))

@@ -55,7 +55,8 @@ def main() -> None:
     for name, runs in (("cold", cold), ("warm", warm)):
         print(
             f"{name}: wall {statistics.median(r['wall'] for r in runs):.1f} s, first output "
-            f"{statistics.median(r['first'] for r in runs):.2f} s, cpu {statistics.median(r['cpu'] for r in runs):.1f} s"
+            f"{statistics.median(r['first'] for r in runs):.2f} s, "
+            f"cpu {statistics.median(r['cpu'] for r in runs):.1f} s"
             f" ({runs[-1]['complete']})"
         )
     ratio = statistics.median(w["wall"] for w in warm) / statistics.median(c["wall"] for c in cold)

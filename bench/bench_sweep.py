@@ -33,7 +33,7 @@ def main() -> None:
     sweep = sys.argv[1:] or SWEEP
     keys = [a.split("=", 1)[0] for a in sweep]
     runs = [
-        [f"{k}={v}" for k, v in zip(keys, values)]
+        [f"{k}={v}" for k, v in zip(keys, values, strict=True)]
         for values in itertools.product(*(a.split("=", 1)[1].split(",") for a in sweep))
     ]
     with tempfile.TemporaryDirectory() as tmp:

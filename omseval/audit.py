@@ -9,7 +9,7 @@ stands in the guidance word for word.
 
 import re
 
-from omseval.scorers.check import searches, verdicts
+from omseval.scorers.check import batch_verdicts, searches
 
 _WORD = re.compile(r"\w+")
 
@@ -35,10 +35,10 @@ def audits(items: list[tuple]) -> list[dict]:
     """The audit of each (question, rule, guidance), every search of them in one batch."""
     words = {g: _words(g) for g in {g for _, _, g in items}}  # questions of one document share its text
     stated = [[m for m in older_messages(r) if _words(m) in words[g]] for _, r, g in items]
-    passes = verdicts([(q, g) for q, _, g in items])
-    results = iter(searches([(q.pattern, m) for (q, _, _), ms in zip(items, stated) for m in ms]))
+    passes = batch_verdicts([(q, g) for q, _, g in items])
+    results = iter(searches([(q.pattern, m) for (q, _, _), ms in zip(items, stated, strict=True) for m in ms]))
     out = []
-    for (q, _, _), ms, check_passes in zip(items, stated, passes):
+    for (q, _, _), ms, check_passes in zip(items, stated, passes, strict=True):
         found_in = [next(results) for _ in ms]
         fails = [f != (q.expect == "present") for f in found_in if f is not None]
         out.append(

@@ -1,43 +1,29 @@
 """Structured-config schema behind conf/: a misspelled key, unknown option or wrong type is refused by Hydra."""
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from importlib.resources import files
 from typing import Any
 
 from hydra.core.config_store import ConfigStore
-from omegaconf import MISSING, OmegaConf
+from omegaconf import MISSING, DictConfig, OmegaConf
 
 from omseval.errors import UserError
 
 
-class ExperimentName(str, Enum):
-    guidance = "guidance"
-    replay = "replay"
-    handoff = "handoff"
-
-
-class CorpusName(str, Enum):
+class CorpusName(StrEnum):
     larger = "larger"
     smaller = "smaller"
 
 
-class GuidanceLayout(str, Enum):
+class GuidanceLayout(StrEnum):
     shared_file = "shared_file"  # one shared guidance file, starting empty
     skill_documents = "skill_documents"  # the pack's starting skill documents (05), one per skill
 
 
-class StoreKind(str, Enum):
+class StoreKind(StrEnum):
     sqlite = "sqlite"
     neo4j = "neo4j"
-
-
-@dataclass
-class ExperimentConfig:
-    name: ExperimentName = MISSING
-    attempts: int = 3  # answer attempts per question (1 = first attempt only)
-    seeds: list[int] = field(default_factory=list)  # handoff: seeds of the recording schedule (empty = all in 07)
-    probabilities: list[int] = field(default_factory=list)  # handoff: recording probabilities, percent
 
 
 @dataclass
@@ -88,7 +74,7 @@ class PackConfig:
 
 @dataclass
 class Config:
-    experiment: ExperimentConfig = MISSING
+    experiment: Any = MISSING  # `_target_` names the experiment class; the other keys are its options
     approach: Any = MISSING  # `_target_` names the builder class; the other keys are its options
     corpus: CorpusConfig = MISSING
     model: ModelConfig = MISSING
@@ -121,3 +107,11 @@ def model_option(name: str, key: str = "judge") -> ModelConfig:
 
 def register() -> None:
     ConfigStore.instance().store(name="base_config", node=Config)
+
+
+def resolved(cfg: DictConfig) -> dict[str, Any]:
+    """The config as plain data: interpolations resolved, enums as their names."""
+    data = OmegaConf.to_container(cfg, resolve=True, enum_to_str=True)
+    if not isinstance(data, dict):
+        raise TypeError(f"a run's config is a mapping, not {type(data).__name__}")
+    return {str(k): v for k, v in data.items()}

@@ -1,4 +1,5 @@
-"""Errors caused by user input: reported as one clear message and a non-zero exit."""
+"""How a command ends when it cannot finish: a user's mistake (one clear line, exit 2), a service that
+stopped (exit 1: rerun to resume), a fault (its traceback, exit 3) or an interruption (exit 130)."""
 
 import sys
 
@@ -25,3 +26,14 @@ def run_command(command, *args) -> int:
     except UserError as e:
         print(f"error: {e}", file=sys.stderr)
         return e.exit_code
+
+
+class ServiceStopped(RuntimeError):
+    """A model or service that stopped answering past its retries: the run stops, and rerunning the same
+    command resumes it. Exit code 1."""
+
+    exit_code = 1
+
+
+FAULT = 3  # any other exception: a fault in omseval or an approach; its traceback is printed
+INTERRUPTED = 130  # Ctrl-C: the run stops, and rerunning the same command resumes it

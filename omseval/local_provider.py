@@ -11,18 +11,16 @@ than costing every remaining sample its evidence.
 
 from typing import Any
 
-from inspect_ai.model import ChatMessage, GenerateConfig, ModelOutput
-from inspect_ai.model._providers.llama_cpp_python import LlamaCppPythonAPI
+from inspect_ai.model import ChatMessage, GenerateConfig, ModelCall, ModelOutput
 from inspect_ai.tool import ToolChoice, ToolInfo
 from openai import APIConnectionError, APITimeoutError
+
+from omseval.errors import ServiceStopped
+from omseval.shim import LlamaCppPythonAPI
 
 # llama-cpp-python's grammar nests one level per character of a bounded string: 1024 levels crashed its
 # server (SIGSEGV), 700 did not
 LONGEST_STRING = 512
-
-
-class LocalServerStopped(RuntimeError):
-    """The run's llama.cpp server is gone: not a reply to count, a run to resume."""
 
 
 class LocalAPI(LlamaCppPythonAPI):
@@ -31,23 +29,24 @@ class LocalAPI(LlamaCppPythonAPI):
         model_name: str,
         base_url: str | None = None,
         api_key: str | None = None,
-        config: GenerateConfig = GenerateConfig(),
+        config: GenerateConfig | None = None,
         identity: str | None = None,
         **model_args,
     ) -> None:
-        super().__init__(model_name, base_url, api_key, config)  # the client connects to base_url ...
+        # the client connects to base_url ...
+        super().__init__(model_name, base_url, api_key, config or GenerateConfig())
         self.server_url = self.base_url
         self.base_url = identity or self.base_url  # ... while inspect's cache and omseval's keys see the model file
 
     async def generate(
         self, input: list[ChatMessage], tools: list[ToolInfo], tool_choice: ToolChoice, config: GenerateConfig
-    ) -> ModelOutput | tuple[ModelOutput, Any]:
+    ) -> ModelOutput | tuple[ModelOutput | Exception, ModelCall]:
         try:
             return await super().generate(input, tools, tool_choice, config)
         except APITimeoutError:
             raise
         except APIConnectionError as e:
-            raise LocalServerStopped(
+            raise ServiceStopped(
                 f"the llama.cpp server at {self.server_url} stopped answering ({e}); rerun the same command to resume"
             ) from None
 

@@ -7,10 +7,11 @@ from inspect_ai.model import (
     ModelOutput,
     ModelUsage,
     RetryDecision,
-    _assistant_internal,
     get_model,
 )
 from tenacity import RetryError
+
+from omseval.shim import skip_anthropic_state
 
 
 def cache_policy(enabled: bool, **scopes: str) -> CachePolicy | bool:
@@ -29,8 +30,8 @@ def model_error(model: Model, e: Exception) -> bool:
 
 def describe(e: BaseException) -> str:
     """An error as one line; for retries that ran out, the last attempt's error."""
-    if isinstance(e, RetryError) and e.last_attempt.exception() is not None:
-        e = e.last_attempt.exception()
+    if isinstance(e, RetryError) and (last := e.last_attempt.exception()) is not None:
+        e = last
     return f"{type(e).__name__}: {e}"
 
 
@@ -46,9 +47,7 @@ def make_model(cfg, served: dict | None = None) -> Model:
         seed=m.seed,
     )
     if not m.name.startswith("anthropic/"):
-        # inspect imports its Anthropic provider on each run's first sample when the package is installed
-        # (for that provider's per-sample state); a run answered by another model does not need it
-        _assistant_internal._HAS_ANTHROPIC = False
+        skip_anthropic_state()
     args = {"base_url": m.base_url} | (served or {})
     if m.name.startswith("mockllm/"):
         args["custom_outputs"] = _mock_output

@@ -24,7 +24,7 @@ def attempt(n: int, output: ModelOutput | None = None, error: str | None = None)
     }
 
 
-def verdicts(question, record: list[dict]) -> list[bool | None]:
+def attempt_verdicts(question, record: list[dict]) -> list[bool | None]:
     """Each attempt's verdict; None (missing evidence) for a lost attempt or a check that timed out."""
     return [None if a["answer"] is None else verdict(question, a["answer"]) for a in record]
 

@@ -6,7 +6,9 @@ so a cluster sweep is refused before anything is submitted or written.
 """
 
 import difflib
+import itertools
 import os
+import shutil
 import tempfile
 from dataclasses import fields, is_dataclass
 from pathlib import Path
@@ -18,36 +20,47 @@ from omegaconf import DictConfig, OmegaConf
 from omseval import local
 from omseval.config import model_option
 from omseval.errors import UserError, run_command
-from omseval.pack import load_pack
+from omseval.experiments import experiment_class
+from omseval.pack import Pack, load_pack
 from omseval.paths import SHIPPED_PACK
 
 
-def check(cfg) -> None:
-    """Refuse added keys, the approach's unknown options, out-of-range values, a missing API key, a
-    malformed Neo4j URI and an unwritable log folder."""
-    check_quick(cfg)
-    from omseval.guidance.build import approach_class  # imports inspect-ai: after the quick checks
+def check(cfg) -> Pack:
+    """Every refusal of a run, before any work: the quick ones, then the approach's options and its store's
+    server. The run's pack when all is well."""
+    pack = check_quick(cfg)
+    check_approach(cfg)
+    return pack
 
-    approach_class(cfg)  # the approach's options are checked against its class
 
-
-def check_quick(cfg) -> None:
+def check_quick(cfg) -> Pack:
     """The refusals that need no approach class (nor inspect-ai): `python -m omseval` makes them before its
-    first line. The pack is loaded and checked here too."""
+    first line. Added keys, the experiment's options, out-of-range values, a missing API key, a malformed
+    Neo4j URI, an unwritable log folder and a bad pack (its file, row and column); the pack when all is well."""
     check_closed(cfg)
-    for key, value in (("limit", cfg.limit), ("epochs", cfg.epochs), ("experiment.attempts", cfg.experiment.attempts)):
+    experiment_class(cfg)  # the experiment's options are checked against its class
+    for key, value in (("limit", cfg.limit), ("epochs", cfg.epochs)):
         if value is not None and value < 1:
             raise UserError(f"{key} must be a positive integer, got {value}")
-    for key, seed in [("seed", cfg.seed), *(("experiment.seeds", s) for s in cfg.experiment.seeds)]:
-        if seed is not None and seed < 0:
-            raise UserError(f"{key} must be zero or a positive integer, got {seed}")
-    if bad := [p for p in cfg.experiment.probabilities if p not in range(0, 101, 10)]:
-        raise UserError(f"experiment.probabilities must be multiples of 10 from 0 to 100, got {bad}")
+    if cfg.seed is not None and cfg.seed < 0:
+        raise UserError(f"seed must be zero or a positive integer, got {cfg.seed}")
     check_environment(cfg)
     if cfg.store.kind.value == "neo4j":
         check_uri(cfg.store.uri)
     check_writable("log_dir", cfg.log_dir)
-    load_pack(cfg.pack.path or SHIPPED_PACK)  # a bad pack: its file, row and column
+    return load_pack(cfg.pack.path or SHIPPED_PACK)
+
+
+def check_approach(cfg) -> None:
+    """The approach's options, checked against its class, and its store's server, reached (Neo4j)."""
+    from omseval.guidance.build import approach_class  # imports inspect-ai: after the quick checks
+
+    approach = approach_class(cfg)
+    if approach.uses_store and cfg.store.kind.value == "neo4j":
+        from omseval.oms.neo4j_store import connect
+
+        connect(cfg.store.uri, cfg.store.user, cfg.store.password, cfg.store.database).close()
+    approach.check_ready(cfg)
 
 
 def check_environment(cfg) -> None:
@@ -73,9 +86,10 @@ def check_closed(node: DictConfig, prefix: str = "") -> None:
     if not is_dataclass(schema):
         return
     known = [f.name for f in fields(schema)]
-    for key, value in node.items_ex(resolve=False):
+    for node_key, value in node.items_ex(resolve=False):
+        key = str(node_key)  # a DictConfig's keys may be typed; the schema's are field names
         if key not in known:
-            close = difflib.get_close_matches(str(key), known, n=1)
+            close = difflib.get_close_matches(key, known, n=1)
             hint = (
                 f"did you mean {prefix}{close[0]}?"
                 if close
@@ -124,17 +138,32 @@ def compose_job(config_name: str | None, overrides: list[str]) -> DictConfig:
         raise UserError(": ".join(first)) from None
 
 
+def check_launcher(launcher: DictConfig) -> None:
+    """A SLURM launcher needs SLURM's commands on this machine (submitit submits through them)."""
+    if str(launcher.get("_target_", "")).endswith("SlurmLauncher") and not shutil.which("srun"):
+        raise UserError("hydra/launcher=slurm needs SLURM: srun is not on this machine's PATH")
+
+
+def sweep_jobs(overrides: list[str]) -> list[list[str]]:
+    """The runs of a basic sweep, as Hydra's basic sweeper makes them: every combination of the swept values."""
+    choices = [
+        [f"{o.get_key_element()}={v}" for v in o.sweep_string_iterator()]
+        if o.is_sweep_override()
+        else [f"{o.get_key_element()}={o.get_value_element_as_str()}"]
+        for o in OverridesParser.create().parse_overrides(overrides)
+    ]
+    return [list(job) for job in itertools.product(*choices)]
+
+
 class SweepCheck(Callback):
     """Compose and check every run of a multirun before the sweep writes or launches anything."""
 
     def on_multirun_start(self, config: DictConfig, config_name: str | None = None, **kwargs) -> None:
-        from hydra._internal.core_plugins.basic_sweeper import BasicSweeper
-
         def check_sweep() -> None:
+            check_launcher(config.hydra.launcher)
             check_writable("hydra.sweep.dir", config.hydra.sweep.dir)
             if config.hydra.sweeper._target_.endswith("BasicSweeper"):  # other sweepers choose runs as they go
-                overrides = OverridesParser.create().parse_overrides(list(config.hydra.overrides.task))
-                jobs = [job for batch in BasicSweeper.split_arguments(overrides, None) for job in batch]
+                jobs = sweep_jobs(list(config.hydra.overrides.task))
                 for job in jobs:
                     check(compose_job(config_name, job))
                 print(f"sweep of {len(jobs)} runs; multirun.yaml and launcher job output in {config.hydra.sweep.dir}")

@@ -15,19 +15,20 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TextIO
 
 from omseval.errors import PackError, run_command
 from omseval.pack import load_pack
 from omseval.pack._csv import stream_rows
 from omseval.paths import SHIPPED_PACK
-from omseval.scorers.check import verdicts
+from omseval.scorers.check import batch_verdicts
 from omseval.scorers.strict import strict_verdicts
 
 BATCH = 2000  # answers per round trip to the workers: 500 and 2,000 measured alike, 10,000 overlaps less
 PASSED = {True: "true", False: "false", None: ""}
 
 
-def rescore(pack_dir: Path, answers: Path, out=sys.stdout) -> None:
+def rescore(pack_dir: Path, answers: Path, out: TextIO | None = None) -> None:
     pack = load_pack(pack_dir)
     questions = {q.question_id: q for q in pack.questions}
     rows = stream_rows(answers, str(answers), ["question_id", "answer"])
@@ -46,12 +47,12 @@ def rescore(pack_dir: Path, answers: Path, out=sys.stdout) -> None:
             write(writer, done)
         write(writer, pending)
         held.seek(0)
-        shutil.copyfileobj(held, out)
+        shutil.copyfileobj(held, out or sys.stdout)  # the stdout of the call, not of the import
 
 
 def both(checks: list[tuple]) -> list[tuple[bool | None, bool | None]]:
     """The check's and the strict verdict of each (question, answer)."""
-    passed = verdicts(checks)
+    passed = batch_verdicts(checks)
     return list(zip(passed, strict_verdicts(checks, passed), strict=True))
 
 

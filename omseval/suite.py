@@ -23,6 +23,6 @@ def suite_runs(suite, overrides: list[str]) -> list[tuple]:
         if missing := [k for k in CHOSEN if not block.get(k)]:
             raise UserError(f"suite {suite.name}, block {i}: no {', '.join(missing)} listed")
         for choice in itertools.product(*(block[k] for k in CHOSEN)):
-            job = shared + [f"{k}={v}" for k, v in zip(CHOSEN, choice)]
+            job = shared + [f"{k}={v}" for k, v in zip(CHOSEN, choice, strict=True)]
             runs.append((compose_job("config", job), job))
     return runs

@@ -5,6 +5,7 @@ use them.
 """
 
 import re
+from collections.abc import Set as AbstractSet
 
 STOPWORDS = frozenset(
     """a an and are as at be been but by can could do does for from had has have how i if in into is it its
@@ -113,7 +114,7 @@ def terms(text: str) -> list[str]:
     return [stem(w) for w in re.findall(r"[a-z0-9]+", text.lower().replace("%", " percent ")) if w not in STOPWORDS]
 
 
-def content_terms(text: str, ignore: set[str] = frozenset()) -> set[str]:
+def content_terms(text: str, ignore: AbstractSet[str] = frozenset()) -> set[str]:
     """Stemmed words that say what a text is about: no stop words, change words or number words."""
     words = re.findall(r"[a-z]+", text.lower())
     return {
@@ -173,7 +174,7 @@ def numbers_to_digits(text: str) -> str:
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text).replace("\u2212", "-")
     text = re.sub(r"(?<![\w.])\.(?=\d)", "0.", text)  # ".08" -> "0.08"
     text = re.sub(
-        r"\b(%s)[- ](one|two|three|four|five|six|seven|eight|nine)\b" % "|".join(_TENS),
+        r"\b(" + "|".join(_TENS) + r")[- ](one|two|three|four|five|six|seven|eight|nine)\b",
         lambda m: str(_TENS[m.group(1).lower()] + int(NUMBERS[m.group(2).lower()])),
         text,
         flags=re.I,
@@ -197,7 +198,7 @@ def numbers_to_digits(text: str) -> str:
     )  # "a quarter of", not "each quarter"
     text = re.sub(r"\bonce (?=a|an|per|each)\b", "1 ", text, flags=re.I)  # "once a week"; not "once every ten weeks"
     return re.sub(
-        r"\b(\d+(?:\.\d+)?|%s) ?(?:percent|per cent|pct)\b" % "|".join(NUMBERS),
+        r"\b(\d+(?:\.\d+)?|" + "|".join(NUMBERS) + r") ?(?:percent|per cent|pct)\b",
         lambda m: NUMBERS.get(m.group(1).lower(), m.group(1)) + "%",
         text,
         flags=re.I,

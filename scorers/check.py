@@ -10,6 +10,7 @@ limit still applies to each search: a worker that sends nothing for that long is
 import os
 import re
 import select
+import signal
 import subprocess
 import sys
 import threading
@@ -22,6 +23,7 @@ CHECK_TIMEOUT = 2.0  # seconds per search
 def serve() -> None:
     """The worker: b"r" once started, then b"1" or b"0" per search, unbuffered. A search comes as a
     line "<pattern bytes> <text bytes>" followed by the UTF-8 pattern and text."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it stops the worker
     compiled: dict[bytes, re.Pattern] = {}
     read, readline = sys.stdin.buffer.read, sys.stdin.buffer.readline
     os.write(1, b"r")
@@ -36,25 +38,34 @@ def serve() -> None:
 class _Worker:
     """One `serve` process; killed when a search overruns and started again on the next batch."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.lock = threading.Lock()
         self.proc: subprocess.Popen | None = None
 
-    def start(self) -> None:
+    def start(self) -> tuple[int, int]:
+        """Start a worker: the file descriptors to send to and receive from."""
         self.proc = subprocess.Popen(
             [sys.executable, "-I", "-S", __file__],  # standard library only: quick to start
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             bufsize=0,
         )
-        if self.proc.stdout.read(1) != b"r":  # started: the time limit covers searches, not the start-up
+        send, receive = self.pipes()
+        if os.read(receive, 1) != b"r":  # started: the time limit covers searches, not the start-up
             raise RuntimeError("the check's worker process did not start")
-        os.set_blocking(self.proc.stdin.fileno(), False)
+        os.set_blocking(send, False)
+        return send, receive
+
+    def pipes(self) -> tuple[int, int]:
+        if self.proc is None or self.proc.stdin is None or self.proc.stdout is None:
+            raise RuntimeError("the check's worker process is not running")
+        return self.proc.stdin.fileno(), self.proc.stdout.fileno()
 
     def stop(self) -> None:
-        self.proc.kill()
-        self.proc.wait()
-        self.proc = None
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
 
     def searches(self, lines: list[bytes], timeout: float) -> list[bool | None]:
         """A result for each of `lines`: None for one that overran, and the rest go to a fresh worker."""
@@ -70,8 +81,9 @@ class _Worker:
         """Results for `lines` in order, or for the ones before a search that overran `timeout` (or
         whose worker died): that one gets no result and the worker is stopped."""
         if self.proc is None or self.proc.poll() is not None:  # never started, stopped or died since
-            self.start()
-        send, receive = self.proc.stdin.fileno(), self.proc.stdout.fileno()
+            send, receive = self.start()
+        else:
+            send, receive = self.pipes()
         data, sent, got = memoryview(b"".join(lines)), 0, bytearray()
         deadline = time.monotonic() + timeout
         try:
@@ -131,7 +143,7 @@ def found(pattern: str, text: str, timeout: float = CHECK_TIMEOUT) -> bool:
     return result
 
 
-def verdicts(checks: list[tuple], timeout: float = CHECK_TIMEOUT) -> list[bool | None]:
+def batch_verdicts(checks: list[tuple], timeout: float = CHECK_TIMEOUT) -> list[bool | None]:
     """Pass (True), fail (False) or no verdict (None, a search timed out) for each (question, answer)."""
     jobs = []
     for q, answer in checks:
@@ -146,7 +158,7 @@ def verdicts(checks: list[tuple], timeout: float = CHECK_TIMEOUT) -> list[bool |
 
 def verdict(question, answer: str, timeout: float = CHECK_TIMEOUT) -> bool | None:
     """Pass (True), fail (False) or no verdict (None, the check timed out) for `answer` to `question`."""
-    return verdicts([(question, answer)], timeout)[0]
+    return batch_verdicts([(question, answer)], timeout)[0]
 
 
 if __name__ == "__main__":

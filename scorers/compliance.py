@@ -18,7 +18,7 @@ from inspect_ai.solver import TaskState
 from omseval.scorers.judge import Judge
 
 from omseval.pack.loader import Question
-from omseval.record import ATTEMPTS_KEY, phase_tokens, sample_values, strict, verdicts
+from omseval.record import ATTEMPTS_KEY, attempt_verdicts, phase_tokens, sample_values, strict
 
 MEASURES = ("first_attempt", "eventual")
 
@@ -99,7 +99,7 @@ def compliance(judge: str | None = None, cache: bool = True):
     async def score(state: TaskState, target: Target) -> Score:
         question = Question(**state.metadata["check"])
         record: list[dict] = state.store.get(ATTEMPTS_KEY, [])
-        passed = verdicts(question, record)
+        passed = attempt_verdicts(question, record)
         strict_passed = strict(question, record, passed)
         judged = await grader.verdicts(question, record) if grader else None
         lines = []

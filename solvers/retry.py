@@ -15,7 +15,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from omseval.models import cache_policy, describe, model_error
 from omseval.pack.loader import Question, fill
-from omseval.record import ATTEMPTS_KEY, attempt, verdicts
+from omseval.record import ATTEMPTS_KEY, attempt, attempt_verdicts
 
 logger = logging.getLogger(__name__)
 logger.setLevel(logging.INFO)  # attempt outcomes belong in the transcript
@@ -47,7 +47,7 @@ def retry_loop(answer: Solver, retry_template: str, attempts: int = 3, cache: bo
                 if not model_error(get_model(), e):
                     raise
                 record.append(attempt(n, error=describe(e)))
-            passed = verdicts(question, record[-1:])[0]
+            passed = attempt_verdicts(question, record[-1:])[0]
             if passed is None:
                 logger.warning(
                     f"{state.sample_id}: attempt {n} is missing evidence: "

@@ -1,5 +1,7 @@
 """Tests run offline and deterministically: inspect-ai's home, cache and logs point at temp dirs."""
 
+import contextlib
+import io
 import os
 import shutil
 import subprocess
@@ -39,8 +41,32 @@ def shipped():
     return pack, load_controls(ROOT / "tests" / "pack_controls.csv", pack)
 
 
+_reported: list[str] = []
+
+
+@pytest.fixture
+def report():
+    """Report a measured number in the session's summary: reported, not asserted."""
+    return _reported.append
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _reported:
+        terminalreporter.section("measured, not asserted")
+        for line in _reported:
+            terminalreporter.write_line(line)
+
+
+@pytest.fixture(autouse=True)
+def _marks(request, monkeypatch):
+    """Whether the running test is marked slow, kept in the environment (this module is imported twice:
+    as pytest's conftest and as tests.conftest)."""
+    monkeypatch.setenv("OMSEVAL_TEST_SLOW", "1" if request.node.get_closest_marker("slow") else "")
+
+
 def run_module(*args, cwd=None, env=None) -> subprocess.CompletedProcess:
-    """Run `python -m <args>` as a user would, capturing output."""
+    """Run `python -m <args>` as a user would, capturing output; only slow tests do (`-m "not slow"` runs no CLI)."""
+    assert os.environ.get("OMSEVAL_TEST_SLOW"), "a test that runs a command in a subprocess is marked slow"
     return subprocess.run(
         [sys.executable, "-m", *args],
         capture_output=True,
@@ -49,6 +75,17 @@ def run_module(*args, cwd=None, env=None) -> subprocess.CompletedProcess:
         env={**os.environ, **(env or {})},
         timeout=900,
     )
+
+
+def run_main(main, *args, cwd=None) -> subprocess.CompletedProcess:
+    """A command's `main(argv)` called in this process as `python -m` would call it: exit code and output."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.chdir(cwd or os.getcwd()), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(list(args))
+        except SystemExit as e:  # argparse's refusals
+            code = e.code if isinstance(e.code, int) else 1
+    return subprocess.CompletedProcess(args, code or 0, out.getvalue(), err.getvalue())
 
 
 def stderr_lines(result) -> list[str]:

@@ -17,7 +17,9 @@ class FakeMessages(BaseHTTPRequestHandler):
 
     def do_POST(self):
         body = json.loads(self.rfile.read(int(self.headers["content-length"])))
-        FakeMessages.requests.append({"path": self.path, "body": body, "key": self.headers.get("x-api-key")})
+        bearer = (self.headers.get("authorization") or "").removeprefix("Bearer ")
+        key = self.headers.get("x-api-key") or bearer  # the SDK sends one or the other
+        FakeMessages.requests.append({"path": self.path, "body": body, "key": key})
         reply = {
             "id": f"msg_{len(FakeMessages.requests)}",
             "type": "message",
@@ -66,7 +68,7 @@ def test_sonnet_through_the_anthropic_client(tmp_path, fake_api):
     calls = FakeMessages.requests
     assert calls and all(c["path"].endswith("/v1/messages") for c in calls)
     assert {c["body"]["model"] for c in calls} == {"claude-sonnet-4-5"}
-    assert calls[0]["key"] == "test-key" or calls[0]["key"] is None  # the SDK may send a bearer token instead
+    assert {c["key"] for c in calls} == {"test-key"}  # the key from ANTHROPIC_API_KEY, on every request
     assert "<guidance>" in json.dumps(calls[0]["body"]["messages"][0]["content"])
     log = read_eval_log(list_eval_logs(str(tmp_path / "logs"))[0])
     assert log.eval.model == "anthropic/claude-sonnet-4-5" and len(log.samples) == 3

@@ -244,7 +244,7 @@ def test_verdict_agrees_with_re_on_unicode_classes(pattern, text):
 
 def test_batch_with_a_time_out_in_the_middle():
     """The stuck search gets None, every other one its verdict, in order; its worker is killed."""
-    check.verdicts([(Q("a"), "a")] * 2 * len(check._workers))  # every worker started
+    check.batch_verdicts([(Q("a"), "a")] * 2 * len(check._workers))  # every worker started
     before = [w.proc for w in check._workers]
     stuck = "a" * 5000 + "b"
     checks = [
@@ -260,11 +260,11 @@ def test_batch_with_a_time_out_in_the_middle():
         (Q("q", "absent", "r"), "r"),
     ]
     start = time.monotonic()
-    assert check.verdicts(checks, timeout=0.2) == [True, False, True, True, None, None, True, False, True, True]
+    assert check.batch_verdicts(checks, timeout=0.2) == [True, False, True, True, None, None, True, False, True, True]
     assert time.monotonic() - start < 4.0
     assert [p.returncode for p in before].count(-signal.SIGKILL) >= 1
     assert all(w.proc is None or w.proc.poll() is None for w in check._workers)
-    assert check.verdicts(checks[:4], timeout=0.2) == [True, False, True, True]  # fresh workers answer
+    assert check.batch_verdicts(checks[:4], timeout=0.2) == [True, False, True, True]  # fresh workers answer
 
 
 def test_searches_keep_order_and_length():
@@ -275,7 +275,7 @@ def test_searches_keep_order_and_length():
 
 def test_bad_pattern_is_an_error_not_a_lost_verdict():
     with pytest.raises(re.error):
-        check.verdicts([(Q("a"), "a"), (Q("("), "a")])
+        check.batch_verdicts([(Q("a"), "a"), (Q("("), "a")])
     assert check.verdict(Q("a"), "a") is True
 
 
@@ -292,13 +292,14 @@ def test_batch_verdicts_agree_with_re_on_pack_answers(shipped):
         checks += [(Q(q.pattern, "absent", r"(?i)^\w+ (is|are)\b"), a) for a in sample]
     assert len(checks) > 1000
     expected = [re_verdict(q, a) for q, a in checks]
-    assert check.verdicts(checks) == expected
+    assert check.batch_verdicts(checks) == expected
     assert {True, False} <= set(expected)
 
 
 def test_a_worker_that_died_between_batches_is_started_again():
-    check.verdicts([(Q("a"), "a")] * 2 * len(check._workers))
+    check.batch_verdicts([(Q("a"), "a")] * 2 * len(check._workers))
     for w in check._workers:
         w.proc.kill()
         w.proc.wait()
-    assert check.verdicts([(Q("a"), "a"), (Q("b"), "a")] * len(check._workers)) == [True, False] * len(check._workers)
+    n = len(check._workers)
+    assert check.batch_verdicts([(Q("a"), "a"), (Q("b"), "a")] * n) == [True, False] * n

@@ -64,6 +64,7 @@ def test_guidance_experiment_smaller_corpus(tmp_path):
     assert "still stating a superseded value" in result.stdout
 
 
+@pytest.mark.slow
 def test_missing_pack_writes_nothing(tmp_path):
     result = omseval(tmp_path, f"pack.path={tmp_path / 'nope'}")
     assert result.returncode == 2
@@ -71,6 +72,7 @@ def test_missing_pack_writes_nothing(tmp_path):
     assert not (tmp_path / "logs").exists()
 
 
+@pytest.mark.slow
 def test_corrupt_pack_names_file_row_column(tmp_path, pack_copy):
     path = pack_copy / "03-question-scoring.csv"
     path.write_bytes(path.read_bytes().replace(b",present,", b",presnt,", 1))
@@ -80,6 +82,7 @@ def test_corrupt_pack_names_file_row_column(tmp_path, pack_copy):
     assert not (tmp_path / "logs").exists()
 
 
+@pytest.mark.slow
 def test_sonnet_without_key_refused_before_work(tmp_path):
     result = omseval(tmp_path, "model=sonnet", env={"ANTHROPIC_API_KEY": ""})
     assert result.returncode == 2
@@ -104,6 +107,7 @@ def test_multirun_seed_sweep_keeps_log_events(tmp_path):
     assert seeds == {3, 5}
 
 
+@pytest.mark.slow
 def test_unreachable_neo4j_refused_before_work(tmp_path):
     result = omseval(tmp_path, "approach=oms", "store=neo4j", "store.uri=bolt://127.0.0.1:1")
     assert result.returncode == 2 and "Traceback" not in result.stderr

@@ -1,6 +1,7 @@
 """The handoff experiment: schedule-driven recording, marker arrival, agent B's guidance, resumption."""
 
 import asyncio
+import itertools
 
 import pytest
 from inspect_ai.log import list_eval_logs, read_eval_log
@@ -33,7 +34,7 @@ def test_oms_submits_every_correction(tmp_path):
     order, _ = recording_schedule([c.case_id for c in pack.handoff], 11)
     assert [s.case_id for s in snaps] == order  # the seed's processing order
     assert sum(s.arrived for s in snaps) >= 28
-    assert all(len(a.guidance) <= len(b.guidance) * 1.5 for a, b in zip(snaps, snaps[1:]))  # guidance accumulates
+    assert all(len(a.guidance) <= len(b.guidance) * 1.5 for a, b in itertools.pairwise(snaps))  # guidance accumulates
 
 
 def test_text_file_records_as_scheduled(tmp_path):
@@ -128,6 +129,7 @@ def test_handoff_cli(tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_handoff_refuses_the_larger_corpus(tmp_path):
     result = run_module("omseval", f"log_dir={tmp_path}", "experiment=handoff", "corpus=larger")
     assert result.returncode == 2 and "smaller corpus" in result.stderr and "Traceback" not in result.stderr

@@ -34,6 +34,7 @@ def omseval(tmp_path, *args):
     return run_module("omseval", f"log_dir={tmp_path / 'logs'}", "model=local", *args, cwd=tmp_path)
 
 
+@pytest.mark.slow
 def test_without_the_extra_one_line_and_no_work(tmp_path):
     code = "import sys; sys.modules['llama_cpp'] = None; from omseval.__main__ import main; main()"
     result = subprocess.run(
@@ -49,6 +50,7 @@ def test_without_the_extra_one_line_and_no_work(tmp_path):
     assert not (tmp_path / "logs").exists()
 
 
+@pytest.mark.slow
 @needs_extra
 @pytest.mark.parametrize(
     "content, says", [(None, "No such file or directory"), (b"not a model", "not a GGUF model file")]
@@ -63,12 +65,14 @@ def test_missing_or_corrupt_model_file_is_named(tmp_path, content, says):
     assert not (tmp_path / "logs").exists()
 
 
+@pytest.mark.slow
 @needs_extra
 def test_another_model_file_must_be_named(tmp_path):
     result = omseval(tmp_path, f"model.path={tmp_path / 'qwen.gguf'}")
     assert result.returncode == 2 and "model.name=local/<its name> and model.label" in result.stderr
 
 
+@pytest.mark.slow
 @needs_extra
 @pytest.mark.local
 def test_a_file_llama_cpp_cannot_load_is_named(tmp_path):
@@ -104,8 +108,8 @@ def test_questions_answered_by_the_real_model(tmp_path):
 @pytest.mark.slow
 def test_server_lifecycle(tmp_path):
     """Free ports for servers side by side; a stopped server fails the call loudly; the server ends with the run."""
+    from omseval.errors import ServiceStopped
     from omseval.local import serving
-    from omseval.local_provider import LocalServerStopped
     from omseval.models import make_model
 
     cfg = local_config(tmp_path)
@@ -118,7 +122,7 @@ def test_server_lifecycle(tmp_path):
         assert asyncio.run(model.generate("Say hello.")).completion.strip()
         procs[1].kill()
         procs[1].wait()
-        with pytest.raises(LocalServerStopped, match="rerun the same command to resume"):
+        with pytest.raises(ServiceStopped, match="rerun the same command to resume"):
             asyncio.run(model.generate("Say hello again."))
         raise KeyboardInterrupt  # Ctrl-C
     assert all(p.poll() is not None for p in procs)

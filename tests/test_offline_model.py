@@ -37,7 +37,10 @@ def test_generic_answer_without_guidance_does_not_echo_the_task():
 
 
 def test_retry_puts_the_corrective_message_first():
-    prompt = f"<guidance>\n{GUIDANCE}\n</guidance>\n<task>\nDraw the map.\n</task>\n<correction>\nUse five axes.\n</correction>"
+    prompt = (
+        f"<guidance>\n{GUIDANCE}\n</guidance>\n<task>\nDraw the map.\n</task>\n"
+        "<correction>\nUse five axes.\n</correction>"
+    )
     assert answering.respond(prompt).startswith("Understood. Use five axes.")
 
 
@@ -57,7 +60,8 @@ def test_inspect_cli_finds_the_provider_through_the_entry_point(tmp_path):
         "from inspect_ai.scorer import includes\n"
         "@task\n"
         "def tiny():\n"
-        "    prompt = '<guidance>\\n- Maps use four dimensions.\\n</guidance>\\n<task>\\nHow many dimensions on maps?\\n</task>'\n"
+        "    prompt = ('<guidance>\\n- Maps use four dimensions.\\n</guidance>\\n'\n"
+        "              '<task>\\nHow many dimensions on maps?\\n</task>')\n"
         "    return Task(dataset=[Sample(input=prompt, target='four')], scorer=includes())\n"
     )
     result = subprocess.run(

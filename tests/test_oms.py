@@ -75,6 +75,7 @@ def test_parse_json_accepts_fenced_reply():
         parse_json("[1, 2]")
 
 
+@pytest.mark.slow
 def test_smaller_corpus_oms_beats_no_retrieval(tmp_path):
     oms = build(config(tmp_path, "approach=oms", "corpus=smaller"))
     plain = build(config(tmp_path, "approach=oms_no_retrieval", "corpus=smaller"))
@@ -87,6 +88,7 @@ def test_smaller_corpus_oms_beats_no_retrieval(tmp_path):
     assert {e["decision"] for e in plain_log} == {"new"}
 
 
+@pytest.mark.slow
 def test_review_rejection_is_recorded(tmp_path):
     g = build(config(tmp_path, "approach=oms", "corpus=smaller", "approach.reject=[r-s-*/change]"))
     log = [json.loads(line) for line in (g.path / "processing.jsonl").read_text().splitlines()]
@@ -96,6 +98,7 @@ def test_review_rejection_is_recorded(tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_build_resumes_after_dying_midway(tmp_path):
     cfg = config(tmp_path / "a", "approach=oms", "corpus=smaller")
     whole = build(cfg)

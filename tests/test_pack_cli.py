@@ -9,16 +9,17 @@ from pathlib import Path
 import pytest
 
 from omseval.pack import FILES, load_pack
+from omseval.pack.__main__ import main
 from omseval.pack._csv import read_rows, write_rows
 from omseval.pack.build import write_checksums
 from omseval.pack.lint import CONTROL_KINDS, STRICT_KINDS, required_kinds
-from tests.conftest import PACK, ROOT, run_module
+from tests.conftest import PACK, ROOT, run_main
 
 DERIVED = [FILES["sequence"], FILES["schedule"], FILES["documents"], "CHECKSUMS.sha256"]
 
 
 def pack_cmd(*args, cwd=ROOT):
-    return run_module("omseval.pack", *map(str, args), cwd=cwd)
+    return run_main(main, *map(str, args), cwd=cwd)
 
 
 def assert_user_error(result, *words):

@@ -21,8 +21,9 @@ from omseval.report.__main__ import main as report_main
 from omseval.report.logs import identity
 from omseval.report.stats import holm, mcnemar, paired_permutation, pairs_needed
 from omseval.report.summary import report, write_csv
-from omseval.summary import wilson
-from omseval.tasks import compose_config, question_sample
+from omseval.run_summary import wilson
+from omseval.samples import question_sample
+from omseval.tasks import compose_config
 from tests.conftest import ROOT, run_module
 
 
@@ -52,7 +53,9 @@ def test_holm_steps_down_and_keeps_order():
 
 def config(approach="verbatim", store=None, limit=None, seed=None, *overrides):
     """A resolved config of the smaller corpus's replay experiment (mock model)."""
-    cfg = compose_config("replay", approach, "smaller", seed, None, store, limit, ["model=mock", *overrides])
+    named = {"approach": approach, "store": store, "limit": limit, "seed": seed}
+    given = [f"{k}={v}" for k, v in named.items() if v is not None]
+    cfg = compose_config(["experiment=replay", "corpus=smaller", "model=mock", *given, *overrides])
     return OmegaConf.to_container(cfg, resolve=True, enum_to_str=True)
 
 

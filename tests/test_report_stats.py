@@ -21,7 +21,7 @@ from omseval.report.stats import (
     paired_permutation,
     pairs_needed,
 )
-from omseval.summary import wilson
+from omseval.run_summary import wilson
 
 
 def test_cluster_bootstrap_of_a_two_question_study_spans_both_outcomes():

@@ -13,8 +13,8 @@ from omseval.errors import PackError
 from omseval.pack import FILES
 from omseval.pack._csv import read_rows, write_rows
 from omseval.pack.lint import CONTROL_KINDS
-from omseval.rescore import rescore
-from tests.conftest import PACK, ROOT, run_module
+from omseval.rescore import main, rescore
+from tests.conftest import PACK, ROOT, run_main
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +37,7 @@ def parse(stdout: str) -> list[list[str]]:
 
 
 def run_rescore(*args, cwd=ROOT):
-    return run_module("omseval.rescore", *map(str, args), cwd=cwd)
+    return run_main(main, *map(str, args), cwd=cwd)
 
 
 def test_cli_verdicts_on_control_answers(snapshot, tmp_path):

@@ -22,7 +22,7 @@ from omseval.pack import FILES, load_pack
 from omseval.pack._csv import read_rows, write_rows
 from omseval.pack.lint import lint, load_controls
 from omseval.rescore import rescore
-from omseval.tasks import question_sample
+from omseval.samples import question_sample
 from omseval.text import values
 from tests.conftest import PACK, run_module
 

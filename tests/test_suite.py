@@ -8,8 +8,8 @@ from hydra import initialize_config_dir
 from inspect_ai.log import list_eval_logs, read_eval_log
 from scipy.stats import binomtest
 
+from omseval.run_summary import wilson
 from omseval.suite import suite_runs
-from omseval.summary import wilson
 from tests.conftest import ROOT, config, run_module
 
 APPROACHES = {"oms", "oms_no_retrieval", "file_edit", "file_edit_hinted", "verbatim", "none", "graphiti"}
@@ -20,7 +20,7 @@ def test_the_benchmark_suite_is_every_run_once(tmp_path):
     cfg = config(None, *given)
     with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
         runs = suite_runs(cfg.suite, given)
-    chosen = {(c.experiment.name.value, c.approach.name, c.corpus.name.value) for c, _ in runs}
+    chosen = {(c.experiment.name, c.approach.name, c.corpus.name.value) for c, _ in runs}
     assert len(runs) == len(chosen) == 35
     assert {e for e, _, _ in chosen} == {"guidance", "replay", "handoff"}
     assert {a for _, a, _ in chosen} == APPROACHES
@@ -29,6 +29,7 @@ def test_the_benchmark_suite_is_every_run_once(tmp_path):
     assert all(not any(o.startswith("suite") for o in job) for _, job in runs)
 
 
+@pytest.mark.slow
 def test_a_bad_suite_is_refused_before_any_run(tmp_path):
     result = run_module("omseval", "suite=benchmark", "suite.jobs=0", f"log_dir={tmp_path / 'logs'}")
     assert result.returncode == 2 and "suite.jobs must be a positive integer" in result.stderr

@@ -9,8 +9,10 @@ from inspect_ai.solver import solver
 from omseval.scorers.compliance import compliance
 from omseval.solvers import retry_loop
 
+from omseval.errors import UserError
 from omseval.pack import load_pack
-from omseval.tasks import question_sample
+from omseval.samples import question_sample
+from omseval.tasks import checked
 from tests.conftest import PACK, run_module
 
 
@@ -19,6 +21,7 @@ def inspect_cli(tmp_path, *args):
     return run_module("inspect_ai", *args, cwd=tmp_path, env={"INSPECT_LOG_DIR": "logs"})
 
 
+@pytest.mark.slow
 def test_replay_from_an_empty_folder_and_inspect_score_reproduces_it(tmp_path):
     result = inspect_cli(
         tmp_path,
@@ -69,6 +72,7 @@ def test_replay_from_an_empty_folder_and_inspect_score_reproduces_it(tmp_path):
         assert len(verdicts) == s.scores["compliance"].value["attempts"] and verdicts[-1] is not None
 
 
+@pytest.mark.slow
 def test_handoff_and_guidance_tasks_are_registered(tmp_path):
     result = inspect_cli(
         tmp_path,
@@ -150,3 +154,9 @@ def test_a_service_failure_past_inspects_retries_is_missing_evidence():
 def test_a_programming_error_propagates(error):
     [sample] = run_with(error).samples
     assert sample.error is not None and type(error).__name__ in sample.error.message and not sample.scores
+
+
+def test_a_misspelled_task_argument_is_named():
+    with pytest.raises(UserError, match="no task argument 'aproach'; the tasks take approach, corpus, seed"):
+        checked({"aproach": "verbatim"})
+    assert checked({"approach": "verbatim", "limit": 2}) == {"approach": "verbatim", "limit": 2}

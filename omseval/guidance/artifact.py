@@ -81,10 +81,12 @@ def write_json_atomic(path: Path, data) -> None:
 
 
 def load(path: Path) -> Guidance | None:
-    manifest = path / "manifest.json"
-    if not manifest.is_file():
-        return None
-    meta = json.loads(manifest.read_text(encoding="utf-8"))
+    """The finished guidance in `path`; None when there is none (no manifest)."""
+    return read(path) if (path / "manifest.json").is_file() else None
+
+
+def read(path: Path) -> Guidance:
+    meta = json.loads((path / "manifest.json").read_text(encoding="utf-8"))
     docs = {name: document_path(path, name).read_text(encoding="utf-8") for name in meta["documents"]}
     return Guidance(key=path.name, path=path, documents=docs, manifest=meta)
 
@@ -97,7 +99,7 @@ def finish(partial: Path, final: Path, documents: dict[str, str], log: list[dict
     with open(partial / "processing.jsonl", "w", encoding="utf-8") as f:
         f.writelines(json.dumps(e, ensure_ascii=False) + "\n" for e in log)
     complete(partial, final, manifest | {"documents": sorted(documents)})
-    return load(final)
+    return read(final)
 
 
 def folders(root: Path, key: str) -> tuple[Path, Path]:

@@ -3,43 +3,25 @@
 The approach is the class `cfg.approach._target_` names; Hydra instantiates it with the file's options.
 """
 
-import importlib
-import inspect
 import sys
 import time
-from dataclasses import make_dataclass
 from pathlib import Path
 
 from hydra.utils import instantiate
-from omegaconf import MISSING, OmegaConf
-from omegaconf.errors import OmegaConfBaseException
+from omegaconf import OmegaConf
 
-from omseval.errors import UserError
 from omseval.guidance import artifact
 from omseval.guidance.artifact import Guidance
 from omseval.guidance.base import Build, Builder
 from omseval.guidance.calls import token_totals
 from omseval.pack import Message, Pack
 from omseval.pack.ordering import correction_sequence
+from omseval.targets import target_class
 
 
 def approach_class(cfg) -> type[Builder]:
     """The approach's builder class, with cfg.approach checked against its options (names and types)."""
-    options = OmegaConf.to_container(cfg.approach)
-    target = str(options.pop("_target_", ""))
-    module, _, name = target.rpartition(".")
-    try:
-        cls = getattr(importlib.import_module(module), name, None)
-    except (ImportError, ValueError):  # no such module, or no module named at all
-        cls = None
-    if not (isinstance(cls, type) and issubclass(cls, Builder)):
-        raise UserError(f"approach._target_: {target!r} is not a guidance builder class")
-    params = list(inspect.signature(cls).parameters.values())[1:]  # after `build`
-    schema = make_dataclass(f"{cls.__name__}Options", [(p.name, p.annotation, MISSING) for p in params])
-    try:
-        OmegaConf.merge(OmegaConf.structured(schema), options)
-    except OmegaConfBaseException as e:
-        raise UserError(f"approach.{e.full_key}: {e.msg.splitlines()[0]} (approach={options.get('name')})") from None
+    cls, options = target_class("approach", cfg.approach, Builder, "a guidance builder class", skip=1)
     cls.check_options(options)
     return cls
 

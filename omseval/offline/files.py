@@ -58,7 +58,7 @@ def edit(document: str, correction: str) -> str:
         scored = [s for s in scored if s[3] - wanted_values]
     if scored:
         return document.replace(max(scored)[2], new, 1)
-    body = document.rstrip("\n")
-    if HEADING not in body:
-        body = (body + "\n\n" if body else "") + HEADING
-    return f"{body}\n- {new}\n"
+    kept = document.rstrip("\n")
+    if HEADING not in kept:
+        kept = (kept + "\n\n" if kept else "") + HEADING
+    return f"{kept}\n- {new}\n"

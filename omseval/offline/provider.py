@@ -35,10 +35,10 @@ class HeuristicAPI(ModelAPI):
         model_name: str,
         base_url: str | None = None,
         api_key: str | None = None,
-        config: GenerateConfig = GenerateConfig(),
+        config: GenerateConfig | None = None,
         **model_args,
     ) -> None:
-        super().__init__(model_name, base_url or f"heuristic:{FINGERPRINT}", api_key, [], config)
+        super().__init__(model_name, base_url or f"heuristic:{FINGERPRINT}", api_key, [], config or GenerateConfig())
 
     async def generate(
         self, input: list[ChatMessage], tools: list[ToolInfo], tool_choice: ToolChoice, config: GenerateConfig

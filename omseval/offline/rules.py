@@ -23,7 +23,7 @@ from omseval.text import (
     values,
 )
 
-_COUNTED = re.compile(r"(?:\d|\b(?:%s)\b)[\d.,:/x×]*\s*-?\s*((?:[a-z%%]+\W{0,2}){1,3})" % "|".join(NUMBERS))
+_COUNTED = re.compile(r"(?:\d|\b(?:" + "|".join(NUMBERS) + r")\b)[\d.,:/x×]*\s*-?\s*((?:[a-z%]+\W{0,2}){1,3})")
 
 
 def counted(text: str) -> set[str]:
@@ -109,7 +109,7 @@ def _like(a: str, b: str) -> bool:
         if (
             len(template) == len(value)
             and re.search(r"[^\w\s]", template)
-            and all(x == y or x.isalpha() and y.isalnum() for x, y in zip(template, value))
+            and all(x == y or x.isalpha() and y.isalnum() for x, y in zip(template, value, strict=True))
         ):
             return True
     return a == b

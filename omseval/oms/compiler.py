@@ -115,15 +115,16 @@ class Compiler:
             prompts.reconcile_schema(list(shown)),
         )
         extra = {"rule": rule, "candidates": [s.id for s in found]}
-        action, target = verdict["decision"], shown.get(verdict["target"])
+        action = verdict["decision"]
+        if action == "new":
+            return Decision("new", None, statement, verdict["reason"], extra)
+        target = shown[verdict["target"]]  # check_decision: one of the candidates shown
         if action == "supersedes" and target.status != "current":
             target = _head(target, store)  # a newer version already replaced it: replace the one in force
         if action == "supersedes":
             statement.skill, statement.block, statement.position = target.skill, target.block, target.position
             statement.prefix, statement.section = target.prefix, target.section
             return Decision("supersedes", target.id, statement, verdict["reason"], extra)
-        if action == "new":
-            return Decision("new", None, statement, verdict["reason"], extra)
         return Decision(action, target.id, None, verdict["reason"], extra)
 
 

@@ -13,7 +13,7 @@ _BULLET = re.compile(r"^(\s*(?:[-*+]|\d+[.)])\s+)(.*)$")
 
 def _blocks(text: str):
     """(kind, prefix, body) per heading, bullet, paragraph or fenced code block."""
-    lines, i, para = text.splitlines(), 0, []
+    lines, i, para = text.splitlines(), 0, list[str]()
 
     def flush():
         if para:

@@ -162,7 +162,7 @@ class Neo4jStore(Store):
         row = self._read(RETRIEVE, words=words)[0]
         found = {}  # id -> (terms, the statement)
         for terms, successor, *values in row["found"]:
-            s = Statement(**dict(zip(STORED, values)), superseded_by=successor)
+            s = Statement(**dict(zip(STORED, values, strict=True)), superseded_by=successor)
             found[s.id] = terms, s
         ids = choose(row["count"], row["length"], [Candidate(i, s.skill, terms) for i, (terms, s) in found.items()])
         return [found[i][1] for i in ids]
@@ -179,7 +179,8 @@ class Neo4jStore(Store):
             "SET c.status = 'processed', c.decision = $action, c.target = $target, c.why = $why "
             "WITH c CALL (c) { WITH c WHERE $new IS NOT NULL "
             "  MATCH (k:Skill {uid: $ns + ':' + $new.skill}) "
-            "  SET k.texts = k.texts + CASE WHEN $size IS NULL THEN 0 ELSE 1 END, k.length = k.length + coalesce($size, 0) "
+            "  SET k.texts = k.texts + CASE WHEN $size IS NULL THEN 0 ELSE 1 END, "
+            "  k.length = k.length + coalesce($size, 0) "
             "  CREATE (k)-[:HAS]->(s:Statement) SET s = $new "
             "  CREATE (c)-[:ASSERTS {at: $at, why: $why}]->(s) "
             "  WITH s CALL (s) { " + INDEX_TERMS.format(words="$words") + " } "

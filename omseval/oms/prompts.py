@@ -9,7 +9,8 @@ from inspect_ai.util import JSONSchema
 
 from omseval.guidance.calls import reply_schema, string
 
-EXTRACT = """You are the compiler of a team's guidance system for AI agents. A team member sent the correction below about the skill document named in <skill>. Extract the rule it states.
+EXTRACT = """You are the compiler of a team's guidance system for AI agents. A team member sent the correction \
+below about the skill document named in <skill>. Extract the rule it states.
 
 <skill>{skill}</skill>
 <correction>
@@ -17,9 +18,11 @@ EXTRACT = """You are the compiler of a team's guidance system for AI agents. A t
 </correction>
 
 Reply with one JSON object and nothing else:
-{"subject": "<what the rule is about, a few words>", "directive": "<the rule as one self-contained instruction, keeping every value, name and format exactly>", "scope": "<where it applies>"}"""
+{"subject": "<what the rule is about, a few words>", "directive": "<the rule as one self-contained \
+instruction, keeping every value, name and format exactly>", "scope": "<where it applies>"}"""
 
-RECONCILE = """You are the compiler of a team's guidance system for AI agents. A new rule arrived for the skill document named in <skill>. Decide how it relates to the existing statements retrieved from the guidance.
+RECONCILE = """You are the compiler of a team's guidance system for AI agents. A new rule arrived for the \
+skill document named in <skill>. Decide how it relates to the existing statements retrieved from the guidance.
 
 <skill>{skill}</skill>
 <correction>
@@ -35,7 +38,8 @@ RECONCILE = """You are the compiler of a team's guidance system for AI agents. A
 Decisions:
 - "restates": it says the same as a current statement (target: that statement).
 - "supersedes": it changes what a current statement says (target: that statement).
-- "outdated": it repeats an older version that a newer statement has already superseded (target: the superseded statement); the newer rule stays in force.
+- "outdated": it repeats an older version that a newer statement has already superseded \
+(target: the superseded statement); the newer rule stays in force.
 - "new": no statement covers it (target: null).
 
 Reply with one JSON object and nothing else:

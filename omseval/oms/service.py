@@ -43,7 +43,7 @@ class OMS(Builder):
     uses_store = True
     recording = "always"  # a correction is submitted to OMS, not recorded by hand
 
-    def __init__(self, build: Build, name: str, retrieval: bool = True, top_k: int = 5, reject: list[str] = ()):
+    def __init__(self, build: Build, name: str, retrieval: bool = True, top_k: int = 5, reject: tuple[str, ...] = ()):
         super().__init__(build, name)
         self.reject = list(reject)
         self.store = open_store(build.store, self.workdir)

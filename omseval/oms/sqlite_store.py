@@ -10,11 +10,13 @@ FILE = "oms.sqlite"
 SQL_TYPES = {str: "TEXT", int: "INTEGER", float: "REAL"}
 SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS skill (
-  name TEXT PRIMARY KEY, title TEXT, version INTEGER DEFAULT 0, sha256 TEXT, texts INTEGER DEFAULT 0, length INTEGER DEFAULT 0);
+  name TEXT PRIMARY KEY, title TEXT, version INTEGER DEFAULT 0, sha256 TEXT, texts INTEGER DEFAULT 0,
+  length INTEGER DEFAULT 0);
 CREATE TABLE IF NOT EXISTS statement ({", ".join(f"{c} {SQL_TYPES[t]}" for c, t in STORED.items())}, PRIMARY KEY (id));
 CREATE VIRTUAL TABLE IF NOT EXISTS statement_terms USING fts5(id UNINDEXED, skill UNINDEXED, terms);
 CREATE TABLE IF NOT EXISTS correction (
-  message_id TEXT PRIMARY KEY, skill TEXT, text TEXT, position INTEGER, status TEXT, decision TEXT, target TEXT, why TEXT);
+  message_id TEXT PRIMARY KEY, skill TEXT, text TEXT, position INTEGER, status TEXT, decision TEXT, target TEXT,
+  why TEXT);
 CREATE TABLE IF NOT EXISTS relation (
   kind TEXT, source TEXT, target TEXT, at INTEGER, why TEXT, correction TEXT);
 CREATE INDEX IF NOT EXISTS relation_target ON relation(kind, target);
@@ -89,18 +91,18 @@ class SQLiteStore(Store):
 
     def apply(self, message_id: str, d: Decision, at: int) -> None:
         with self._tx():
-            if d.statement is not None:
+            if d.statement is not None:  # new or supersedes
                 self._insert(d.statement)
                 self.db.execute(
                     "INSERT INTO relation VALUES ('ASSERTS', ?, ?, ?, ?, ?)",
                     (message_id, d.statement.id, at, d.why, message_id),
                 )
-            if d.action == "supersedes":
-                self.db.execute("UPDATE statement SET status='superseded' WHERE id=?", (d.target,))
-                self.db.execute(
-                    "INSERT INTO relation VALUES ('SUPERSEDES', ?, ?, ?, ?, ?)",
-                    (d.statement.id, d.target, at, d.why, message_id),
-                )
+                if d.action == "supersedes":
+                    self.db.execute("UPDATE statement SET status='superseded' WHERE id=?", (d.target,))
+                    self.db.execute(
+                        "INSERT INTO relation VALUES ('SUPERSEDES', ?, ?, ?, ?, ?)",
+                        (d.statement.id, d.target, at, d.why, message_id),
+                    )
             if d.action in ("restates", "stale"):
                 self.db.execute(
                     "INSERT INTO relation VALUES ('RESTATES', ?, ?, ?, ?, ?)",

@@ -11,9 +11,11 @@ the namespace and breaks ties by id, so both backends pick the same statements.
 
 import hashlib
 import math
+from abc import ABC, abstractmethod
 from collections import Counter
 from dataclasses import dataclass, field, fields
 from pathlib import Path
+from typing import get_type_hints
 
 from omseval.text import terms
 
@@ -43,7 +45,7 @@ class Statement:
 
 
 # The stored fields of a statement, with their types: both backends build their schema from these.
-STORED = {f.name: f.type for f in fields(Statement) if not f.metadata.get("derived")}
+STORED = {f.name: get_type_hints(Statement)[f.name] for f in fields(Statement) if not f.metadata.get("derived")}
 
 
 def stored(s: Statement) -> dict:
@@ -102,7 +104,7 @@ class Decision:
     extra: dict = field(default_factory=dict)
 
 
-class Store:
+class Store(ABC):
     """Operations OMS needs; `apply` and `fail` are atomic with marking the correction done."""
 
     def search(self, query: list[str], skill: str, k: int, other_k: int) -> list[Statement]:
@@ -112,19 +114,32 @@ class Store:
             return []
         return self.retrieve(words, lambda count, length, found: rank(words, found, count, length, skill, k, other_k))
 
+    @abstractmethod
     def retrieve(self, words: list[str], choose) -> list[Statement]:
         """The statements `choose(count, length, found)` names, in its order: `count` text statements in the
         namespace, `length` their terms in all, `found` every one of them sharing a term with `words`."""
 
+    @abstractmethod
     def reset(self) -> None: ...
+    @abstractmethod
     def load_skill(self, skill: str, title: str, statements: list[Statement]) -> None: ...
+    @abstractmethod
     def skills(self) -> list[str]: ...
+    @abstractmethod
     def record_correction(self, message_id: str, skill: str, text: str, position: int) -> None: ...
+    @abstractmethod
     def done(self) -> set[str]: ...
+    @abstractmethod
     def corrections(self) -> list[dict]: ...
+    @abstractmethod
     def apply(self, message_id: str, decision: Decision, at: int) -> None: ...
+    @abstractmethod
     def fail(self, message_id: str, reason: str) -> None: ...
+    @abstractmethod
     def statements(self, skill: str) -> list[Statement]: ...
+    @abstractmethod
     def record_publication(self, skill: str, version: int, sha256: str) -> None: ...
+    @abstractmethod
     def publication_version(self, skill: str) -> int: ...
+    @abstractmethod
     def close(self) -> None: ...

@@ -5,10 +5,12 @@ import io
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from omseval.errors import PackError
 
 BOM = "\ufeff"
+Row = dict[str, Any]  # a data row: its cells by column name, and "#": its row number (1 = the first data row)
 _PROTECTED = re.compile(r"^'+[=+\-@]")  # reader: drop exactly one leading apostrophe
 _NEEDS_PROTECTION = re.compile(r"^'*[=+\-@]")  # writer: add one
 
@@ -33,7 +35,7 @@ def read_text(path: Path, name: str) -> str:
         raise PackError(name, f"not valid UTF-8 (byte {e.start}, line {line})") from None
 
 
-def read_rows(path: Path, name: str, required: list[str]) -> list[dict[str, str]]:
+def read_rows(path: Path, name: str, required: list[str]) -> list[Row]:
     """Rows as dicts (extra columns kept, ignored by callers); a missing column is an error."""
     text = read_text(path, name).removeprefix(BOM)
     records: list[list[str]] = []
@@ -48,7 +50,7 @@ def read_rows(path: Path, name: str, required: list[str]) -> list[dict[str, str]
     return [row for n, record in enumerate(records[1:], start=1) if (row := _row(header, record, name, n))]
 
 
-def stream_rows(path: Path, name: str, required: list[str]) -> Iterator[dict[str, str]]:
+def stream_rows(path: Path, name: str, required: list[str]) -> Iterator[Row]:
     """read_rows' rows one at a time, for files too big to hold; an error stops at its row."""
     n = 0
     try:
@@ -77,13 +79,13 @@ def _header(record: list[str], name: str, required: list[str]) -> list[str]:
     return header
 
 
-def _row(header: list[str], record: list[str], name: str, n: int) -> dict[str, str] | None:
+def _row(header: list[str], record: list[str], name: str, n: int) -> Row | None:
     """Data row `n` as a dict, None when blank."""
     if not any(cell.strip() for cell in record):
         return None
     if len(record) != len(header):
         raise PackError(name, f"has {len(record)} cells, header has {len(header)}", row=n)
-    return {h: unprotect(cell) for h, cell in zip(header, record)} | {"#": n}
+    return {h: unprotect(cell) for h, cell in zip(header, record, strict=True)} | {"#": n}
 
 
 def has_bom(path: Path) -> bool:

@@ -11,7 +11,7 @@ from omseval.pack.loader import FILES, SCHEDULE_COLUMNS, SEQUENCE_COLUMNS, load_
 from omseval.pack.ordering import PROBABILITIES, correction_sequence, recording_schedule
 
 DEFAULT_SEEDS = {"larger": 11, "smaller": 7}
-DEFAULT_HANDOFF_SEEDS = (11, 23, 41)
+DEFAULT_HANDOFF_SEEDS: tuple[int, ...] = (11, 23, 41)
 
 
 def sequence_rows(rules, seeds: dict[str, int]) -> list[dict]:
@@ -144,7 +144,7 @@ def verify(root: Path) -> str:
 
 
 def _compare(name: str, expected: list[dict], actual: list[dict]) -> None:
-    for n, (e, a) in enumerate(zip(expected, actual, strict=False), start=1):
+    for n, (e, a) in enumerate(zip(expected, actual, strict=False), start=1):  # lengths compared below
         for column, value in e.items():
             if a[column] != value:
                 raise PackError(name, f"is {a[column]!r}, the deterministic rule gives {value!r}", row=n, column=column)

@@ -223,11 +223,15 @@ class _Lint:
                 self.findings.append(
                     Finding(hfile, row, "marker", f"{marker!r} also appears in a message of {other.rule_id}", "marker")
                 )
-        for other in self.pack.handoff:
-            if other.case_id != case.case_id and case.marker_in(other.correction):
+        for other_case in self.pack.handoff:
+            if other_case.case_id != case.case_id and case.marker_in(other_case.correction):
                 self.findings.append(
                     Finding(
-                        hfile, row, "marker", f"{marker!r} also appears in the correction of {other.case_id}", "marker"
+                        hfile,
+                        row,
+                        "marker",
+                        f"{marker!r} also appears in the correction of {other_case.case_id}",
+                        "marker",
                     )
                 )
 

@@ -5,6 +5,7 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NoReturn
 
 from omseval.errors import PackError
 from omseval.pack._csv import read_rows, read_text
@@ -153,7 +154,7 @@ class _Reader:
         self.name = FILES[key]
         self.rows = read_rows(root / self.name, self.name, columns)
 
-    def fail(self, row: dict, column: str | None, message: str):
+    def fail(self, row: dict, column: str | None, message: str) -> NoReturn:
         raise PackError(self.name, message, row=row["#"], column=column)
 
     def text(self, row: dict, column: str, optional: bool = False) -> str:
@@ -243,7 +244,7 @@ def pack_checksum(root: Path, documents: list[SkillDocument]) -> str:
 
 def _load_documents(root: Path) -> list[SkillDocument]:
     r = _Reader(root, "documents", columns(SkillDocument))
-    seen, docs = set(), []
+    seen, docs = set[str](), []
     for row in r.rows:
         skill = r.match(row, "skill", SKILL_ID)
         r.unique(row, "skill", skill, seen)
@@ -281,7 +282,7 @@ def _load_rules(root: Path, skills: set[str]) -> dict[str, Rule]:
 
 def _load_questions(root: Path, rules: dict[str, Rule]) -> list[Question]:
     r = _Reader(root, "questions", columns(Question))
-    seen, questions, types = set(), [], {}
+    seen, questions, types = set[str](), [], {}
     for row in r.rows:
         superseded = "superseded_pattern" in row  # optional column
         corpus = r.choice(row, "corpus", CORPORA)
@@ -324,12 +325,12 @@ def _load_questions(root: Path, rules: dict[str, Rule]) -> list[Question]:
 
 def _load_sequence(root: Path, rules: dict[str, Rule]) -> list[Message]:
     r = _Reader(root, "sequence", SEQUENCE_COLUMNS)
-    seen, messages = set(), []
+    seen, messages = set[str](), []
     for row in r.rows:
         corpus = r.choice(row, "corpus", CORPORA)
         message_id = r.match(row, "message_id", MESSAGE_ID)
         r.unique(row, "message_id", message_id, seen)
-        rule_id, suffix = MESSAGE_ID.match(message_id).groups()
+        rule_id, suffix = message_id.split("/")  # MESSAGE_ID: r-<rule>/<kind>
         if r.text(row, "rule_id").strip() != rule_id or rule_id not in rules:
             r.fail(row, "rule_id", f"must be the rule of {message_id}, a rule of {FILES['rules']}")
         rule = rules[rule_id]
@@ -363,7 +364,7 @@ def _load_sequence(root: Path, rules: dict[str, Rule]) -> list[Message]:
 def _load_handoff(root: Path, rules: dict[str, Rule], questions: list[Question]) -> list[HandoffCase]:
     r = _Reader(root, "handoff", columns(HandoffCase))
     by_id = {q.question_id: q for q in questions}
-    seen, cases = set(), []
+    seen, cases = set[str](), []
     for row in r.rows:
         case_id = r.text(row, "case_id").strip()
         r.unique(row, "case_id", case_id, seen)

@@ -5,15 +5,16 @@ approach and its options, the answering model, store, pack checksum, seed and li
 complete logs with one identity (a rerun), the newest is used.
 """
 
+import importlib
+import inspect
 import json
-from dataclasses import MISSING, fields
 from importlib.resources import files
 
 import pandas as pd
 from inspect_ai.analysis import SampleColumn, evals_df, samples_df
 from omegaconf import OmegaConf
 
-from omseval.config import ExperimentConfig, seed_label
+from omseval.config import seed_label
 from omseval.errors import UserError
 
 IDENTITY = [
@@ -34,13 +35,18 @@ SERIES = [c for c in IDENTITY if c != "seed"]  # runs that differ only in seed a
 
 
 def defaults(group: str, name: str) -> dict:
-    """The options of `conf/<group>/<name>.yaml`, over the schema's defaults for an experiment."""
-    base = {f.name: f.default for f in fields(ExperimentConfig) if f.default is not MISSING}
-    base |= {f.name: f.default_factory() for f in fields(ExperimentConfig) if f.default_factory is not MISSING}
+    """The options of `conf/<group>/<name>.yaml`, over the defaults of the class its `_target_` names."""
     option = files("omseval.conf") / group / f"{name}.yaml"
     given: dict = OmegaConf.to_container(OmegaConf.create(option.read_text())) if option.is_file() else {}  # type: ignore
     given = given.get(group, given)  # a `# @package _global_` file nests its group
-    return (base if group == "experiment" else {}) | given
+    module, _, cls = str(given.get("_target_", "")).rpartition(".")
+    params: list[inspect.Parameter] = []
+    try:
+        params = list(inspect.signature(getattr(importlib.import_module(module), cls)).parameters.values())
+    except (ImportError, ValueError, AttributeError):  # an option of an older version: its file's values alone
+        pass
+    base = {p.name: p.default for p in params if p.default is not inspect.Parameter.empty}
+    return base | given
 
 
 def options(section: dict, defaults: dict) -> str:

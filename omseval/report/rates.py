@@ -14,7 +14,7 @@ import pandas as pd
 
 from omseval.report.logs import IDENTITY, SERIES
 from omseval.report.stats import cluster_bootstrap
-from omseval.summary import wilson
+from omseval.run_summary import wilson
 
 CHECK = ("first_attempt", "eventual")  # the seed's presence check
 STRICT = ("strict_first_attempt", "strict_eventual")  # passes the check and commits to the final rule

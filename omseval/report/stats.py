@@ -1,6 +1,6 @@
 """The report's tests and intervals, on scipy's machinery: exact McNemar (binomial), a paired permutation test
 and a cluster bootstrap (scipy.stats.permutation_test, scipy.stats.bootstrap), Holm's adjustment, McNemar's
-power (Connor 1987) and Cohen's kappa. Wilson intervals are the run summary's own (omseval.summary), so the
+power (Connor 1987) and Cohen's kappa. Wilson intervals are the run summary's own (omseval.run_summary), so the
 summary and the report agree.
 """
 
@@ -73,7 +73,7 @@ def _constant(passed: np.ndarray, answered: np.ndarray) -> bool:
 def mean_interval(values: np.ndarray) -> tuple[float, float]:
     """95% percentile bootstrap interval of a mean, resampling its values (one per question)."""
     if len(values) < 2 or np.all(values == values[0]):
-        return (float(values[0]),) * 2 if len(values) else (math.nan, math.nan)  # type: ignore[return-value]
+        return (float(values[0]),) * 2 if len(values) else (math.nan, math.nan)
     result = bootstrap((values,), np.mean, n_resamples=RESAMPLES, method="percentile", rng=np.random.default_rng(SEED))
     return float(result.confidence_interval.low), float(result.confidence_interval.high)
 

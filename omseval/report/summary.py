@@ -14,7 +14,7 @@ from omseval.report import compare, logs, plots, rates, tables
 from omseval.report.logs import SERIES
 from omseval.report.render import DEFAULTS_LINE, WIDTH, markdown_table, text_table, with_interval
 from omseval.report.stats import RESAMPLES, SEED
-from omseval.summary import NOTE
+from omseval.run_summary import NOTE
 
 SHORT = {
     "first_attempt": "first",

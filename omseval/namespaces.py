@@ -1,7 +1,7 @@
 """Housekeeping for OMS's graph store: list the namespaces (one per OMS build), drop finished ones.
 
-    python -m omseval.store list [store=neo4j store.uri=... | log_dir=...]
-    python -m omseval.store drop NAMESPACE [NAMESPACE ...] [the same settings]
+    python -m omseval.namespaces list [store=neo4j store.uri=... | log_dir=...]
+    python -m omseval.namespaces drop NAMESPACE [NAMESPACE ...] [the same settings]
 
 The settings are a run's own (conf/store, `log_dir`): `store=neo4j` with `store.uri`, `store.user`,
 `store.password` and `store.database` reads a Neo4j server; `store=sqlite` (the default) reads the builds'
@@ -13,6 +13,7 @@ after its namespace was dropped has lost its graph.
 import argparse
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from hydra import compose, initialize_config_module
@@ -38,7 +39,11 @@ def settings(overrides: list[str]):
         raise UserError(str(e).splitlines()[0]) from None
 
 
-def neo4j_namespaces(store) -> tuple[dict[str, tuple[int, int]], callable]:
+# a store's namespaces with their counts (statements, corrections), how to drop one, and how to close the store
+Namespaces = tuple[dict[str, tuple[int, int]], Callable[[str], None], Callable[[], None]]
+
+
+def neo4j_namespaces(store) -> Namespaces:
     """The server's namespaces, and how to drop one."""
     from omseval.oms import neo4j_store
     from omseval.refusals import check_uri
@@ -52,7 +57,7 @@ def neo4j_namespaces(store) -> tuple[dict[str, tuple[int, int]], callable]:
     )
 
 
-def sqlite_namespaces(log_dir: str):
+def sqlite_namespaces(log_dir: str) -> Namespaces:
     """The namespaces of the SQLite builds below the log folder, and how to drop one."""
     from omseval.oms import sqlite_store
 
@@ -64,7 +69,7 @@ def sqlite_namespaces(log_dir: str):
     except sqlite3.DatabaseError as e:
         raise UserError(f"a {sqlite_store.FILE} below {log_dir} is not an OMS store: {e}") from None
     return (
-        {ns: counts for ns, (_, *counts) in found.items()},
+        {ns: (statements, corrections) for ns, (_, statements, corrections) in found.items()},
         lambda ns: sqlite_store.drop(found[ns][0]),
         lambda: None,
     )
@@ -89,7 +94,7 @@ def housekeep(command: str, names: list[str], overrides: list[str]) -> None:
             )
             return
         if unknown := [ns for ns in names if ns not in found]:
-            raise UserError(f"no namespace {unknown[0]!r} in this store (python -m omseval.store list shows them)")
+            raise UserError(f"no namespace {unknown[0]!r} in this store (python -m omseval.namespaces list shows them)")
         for ns in names:
             drop(ns)
             print(f"dropped {ns}")
@@ -99,7 +104,7 @@ def housekeep(command: str, names: list[str], overrides: list[str]) -> None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m omseval.store",
+        prog="python -m omseval.namespaces",
         description=__doc__.splitlines()[0],
         epilog="settings: store=neo4j|sqlite, store.uri=..., store.user=..., "
         "store.password=..., store.database=..., log_dir=...",

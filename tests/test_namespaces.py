@@ -1,12 +1,12 @@
-"""python -m omseval.store: lists each store's namespaces with their counts, drops the ones asked for."""
+"""python -m omseval.namespaces: lists each store's namespaces with their counts, drops the ones asked for."""
 
 import uuid
 
 import pytest
 
+from omseval.namespaces import main
 from omseval.oms.documents import to_statements
 from omseval.oms.store import namespace
-from omseval.store import main
 from tests.test_store import DOC, neo4j_uri
 
 STATEMENTS = len(to_statements("competitive-analysis", DOC))

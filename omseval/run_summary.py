@@ -154,7 +154,3 @@ def _tokens(log, price: dict | None) -> str:
     if price:
         text += f"; cost ${(tokens_in * price['input_per_mtok'] + tokens_out * price['output_per_mtok']) / 1e6:.2f}"
     return text
-
-
-def _share(value: float) -> str:
-    return "-" if math.isnan(value) else f"{value:.1%}"

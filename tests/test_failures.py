@@ -1,0 +1,128 @@
+"""Failures that tell the truth: a model or service failure past its retries asks for a rerun (exit 1);
+any other exception is a fault with its traceback (exit 3); Ctrl-C at any point is one line and exit
+130 and leaves nothing that looks finished; a launcher that cannot run here is refused (exit 2)."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from inspect_ai.log import list_eval_logs, read_eval_log
+
+from omseval.errors import FAULT, INTERRUPTED
+from omseval.refusals import check_launcher
+from omseval.run import stopped_by_service
+from tests.conftest import ROOT, run_module, stderr_lines
+from tests.test_kill import recorded, samples_written, wait_for
+
+INTERRUPTED_LINE = "interrupted; rerun the same command to resume"
+SMALL = ["experiment=guidance", "corpus=smaller"]
+
+
+def omseval(tmp_path, *args):
+    env = {"PYTHONPATH": str(ROOT)}  # tests.faults, for approach._target_
+    return run_module("omseval", f"log_dir={tmp_path / 'logs'}", *args, cwd=tmp_path, env=env)
+
+
+def test_a_logged_service_stop_is_told_from_a_fault():
+    stop = "Traceback (most recent call last):\n  ...\nomseval.errors.ServiceStopped: the server stopped answering\n"
+    assert stopped_by_service(stop)
+    assert not stopped_by_service("Traceback (most recent call last):\n  ...\nKeyError: 'x'\n")
+    assert not stopped_by_service("")
+
+
+def test_slurm_is_refused_where_srun_is_missing(monkeypatch):
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    slurm = {"_target_": "hydra_plugins.hydra_submitit_launcher.submitit_launcher.SlurmLauncher"}
+    with pytest.raises(Exception, match="srun is not on this machine's PATH"):
+        check_launcher(slurm)
+    check_launcher({"_target_": "hydra_plugins.hydra_submitit_launcher.submitit_launcher.LocalLauncher"})
+
+
+@pytest.mark.slow
+def test_a_fault_shows_its_traceback_and_its_own_exit_code(tmp_path):
+    result = omseval(tmp_path, *SMALL, "approach=verbatim", "approach._target_=tests.faults.Buggy")
+    assert result.returncode == FAULT == 3
+    assert "Traceback" in result.stderr and "KeyError: 'a key the builder forgot'" in result.stderr
+    assert "rerun the same command" not in result.stdout + result.stderr
+
+
+@pytest.mark.slow
+def test_a_service_stopped_past_its_retries_asks_for_a_rerun(tmp_path):
+    result = omseval(tmp_path, *SMALL, "approach=verbatim", "approach._target_=tests.faults.ServiceDown")
+    assert result.returncode == 1
+    assert "run stopped: ServiceStopped: the service stopped answering" in result.stdout
+    assert "rerun the same command to resume" in result.stdout and "Traceback" not in result.stderr
+
+
+@pytest.mark.slow
+def test_slurm_sweep_without_slurm_writes_nothing(tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    env = {"PATH": str(Path(sys.executable).parent)}  # no srun
+    result = run_module(
+        "omseval", "-m", "hydra/launcher=slurm", "seed=11,23", f"log_dir={tmp_path / 'logs'}", cwd=work, env=env
+    )
+    assert result.returncode == 2 and "Traceback" not in result.stderr and result.stdout == ""
+    assert stderr_lines(result) == ["error: hydra/launcher=slurm needs SLURM: srun is not on this machine's PATH"]
+    assert [p.relative_to(tmp_path) for p in tmp_path.rglob("*")] == [Path("work")]
+
+
+def start(tmp_path, *args) -> subprocess.Popen:
+    """`python -m omseval` in its own process group, as a terminal runs it (Ctrl-C reaches the whole group)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "omseval", f"log_dir={tmp_path / 'logs'}", *args],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        env={**os.environ, "INSPECT_CACHE_DIR": str(tmp_path / "cache")},
+    )
+
+
+def interrupt(proc: subprocess.Popen) -> tuple[int, str]:
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    return proc.returncode, err
+
+
+def assert_interrupted(code: int, err: str) -> None:
+    assert code == INTERRUPTED == 130, err
+    assert "Traceback" not in err and err.strip().splitlines()[-1] == INTERRUPTED_LINE
+    assert err.count(INTERRUPTED_LINE) == 1
+
+
+def finished_guidance(logs: Path) -> list[Path]:
+    return [p for p in (logs / "guidance").glob("*") if p.is_dir() and not p.name.endswith(".partial")]
+
+
+@pytest.mark.slow
+def test_ctrl_c_at_start_up(tmp_path):
+    proc = start(tmp_path, *SMALL, "approach=verbatim")
+    time.sleep(1.5)  # importing, before any work
+    assert_interrupted(*interrupt(proc))
+    assert not (tmp_path / "logs").exists() or not finished_guidance(tmp_path / "logs")
+
+
+@pytest.mark.slow
+def test_ctrl_c_while_building(tmp_path):
+    logs = tmp_path / "logs"
+    proc = start(tmp_path, "experiment=replay", "corpus=smaller", "approach=oms")
+    wait_for(proc, lambda: recorded(logs) >= 5)
+    assert_interrupted(*interrupt(proc))
+    assert list((logs / "guidance").glob("*.partial")) and not finished_guidance(logs)
+    assert list_eval_logs(str(logs)) == []
+
+
+@pytest.mark.slow
+def test_ctrl_c_while_answering(tmp_path):
+    logs = tmp_path / "logs"
+    proc = start(tmp_path, "experiment=replay", "corpus=smaller", "approach=verbatim")
+    wait_for(proc, lambda: samples_written(logs) >= 1)
+    assert_interrupted(*interrupt(proc))
+    assert [read_eval_log(i, header_only=True).status for i in list_eval_logs(str(logs))] != ["success"]
+    assert all(read_eval_log(i, header_only=True).status != "success" for i in list_eval_logs(str(logs)))
