@@ -68,6 +68,7 @@ def test_a_missing_embedding_model_is_refused_in_one_line(tmp_path):
         approach_class(config(tmp_path, "approach=graphiti", "approach.embedding_model=nope.gguf"))
 
 
+@pytest.mark.slow
 def test_no_neo4j_server_is_refused_before_any_work(tmp_path):
     result = run_module("omseval", "approach=graphiti", "store=neo4j", "store.uri=bolt://127.0.0.1:1", cwd=tmp_path)
     assert result.returncode == 2 and "Traceback" not in result.stderr

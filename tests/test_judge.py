@@ -157,6 +157,7 @@ def test_the_offline_model_serves_the_judge_role(pack_copy):
     assert "; judge: fail" in score.explanation
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "override, env, message",
     [

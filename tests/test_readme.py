@@ -26,6 +26,7 @@ NOT_RUN = {  # a command containing the key is not run, for this reason
     "model=local": "the local model builds OMS's guidance for hours on 2 cores",
     "store=neo4j": "needs a Neo4j server",
     "scripts/neo4j-server": "starts and stops a Neo4j server",
+    "scripts/install-local": "builds llama.cpp (minutes)",
     "docker ": "starts a Neo4j server",
     "/shared/": "a cluster's shared file system",
     "inspect view": "serves the viewer until stopped",
@@ -78,6 +79,7 @@ def test_the_readme_shows_commands_and_every_one_is_run_or_said_why_not():
             "bash",
             "export",
             "scripts/neo4j-server",
+            "scripts/install-local",
             "docker",
         )
 

@@ -19,12 +19,13 @@ from omseval.scorers.compliance import compliance
 from omseval.solvers import retry_loop
 
 from omseval.pack import FILES, load_pack
+from omseval.pack.__main__ import main as pack_main
 from omseval.pack._csv import read_rows, write_rows
 from omseval.pack.lint import lint, load_controls
 from omseval.rescore import rescore
 from omseval.samples import question_sample
 from omseval.text import values
-from tests.conftest import PACK, run_module
+from tests.conftest import PACK, run_main, run_module
 
 QID = "q-s-sheet-input-font-color-familiar"  # final rule: magenta font; superseded: blue (source), orange
 SUPERSEDED = r"(?i)\b(?:blue|orange)\b"
@@ -281,7 +282,7 @@ def test_lint_cli_exits_0_with_warnings_only(strict_pack, tmp_path):
                 {"question_id": q.question_id, "kind": "hedge", "answer": "UNRELATED"},
             ]
     write_rows(tmp_path / "controls.csv", ["question_id", "kind", "answer"], rows)
-    result = run_module("omseval.pack", "lint", str(strict_pack), "--controls", str(tmp_path / "controls.csv"))
+    result = run_main(pack_main, "lint", str(strict_pack), "--controls", str(tmp_path / "controls.csv"))
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("lint ok (1 warning(s): context (strict) 1): ")
     assert "commit_old (strict) " in result.stdout and "1 with a superseded_pattern" in result.stdout
