@@ -34,12 +34,14 @@ def check_quick(cfg) -> None:
     """The refusals that need no approach class (nor inspect-ai): `python -m omseval` makes them before its
     first line. The pack is loaded and checked here too."""
     check_closed(cfg)
-    for key, value in (("limit", cfg.limit), ("experiment.attempts", cfg.experiment.attempts)):
+    for key, value in (("limit", cfg.limit), ("rules", cfg.rules), ("experiment.attempts", cfg.experiment.attempts)):
         if value is not None and value < 1:
             raise UserError(f"{key} must be a positive integer, got {value}")
     for key, seed in [("seed", cfg.seed), *(("experiment.seeds", s) for s in cfg.experiment.seeds)]:
         if seed is not None and seed < 0:
             raise UserError(f"{key} must be zero or a positive integer, got {seed}")
+    if cfg.model.latency < 0 or cfg.model.latency and cfg.model.language_model:
+        raise UserError(f"model.latency: the offline model's seconds per call, 0 or more, got {cfg.model.latency}")
     if bad := [p for p in cfg.experiment.probabilities if p not in range(0, 101, 10)]:
         raise UserError(f"experiment.probabilities must be multiples of 10 from 0 to 100, got {bad}")
     check_environment(cfg)
