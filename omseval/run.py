@@ -27,7 +27,7 @@ from omseval.tasks import TASKS, check_run
 def run_key(cfg, pack, model) -> str:
     """A run's log folder: what changes its results, so a rerun resumes or reuses it."""
     resolved = OmegaConf.to_container(cfg, resolve=True, enum_to_str=True)
-    parts = {k: resolved[k] for k in ("experiment", "approach", "corpus", "seed", "limit", "store", "cache")}
+    parts = {k: resolved[k] for k in ("experiment", "approach", "corpus", "seed", "limit", "rules", "store", "cache")}
     parts |= {
         "model": [resolved["model"]["name"], model.api.base_url],
         "pack": pack.checksum,
@@ -35,9 +35,9 @@ def run_key(cfg, pack, model) -> str:
         "code": artifact.code_digest("omseval.tasks"),
     }
     digest = hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:10]
-    return (
-        f"{cfg.experiment.name.value}-{cfg.corpus.name.value}-{cfg.approach.name}-seed-{seed_label(cfg.seed)}-{digest}"
-    )
+    subset = f"-rules-{cfg.rules}" if cfg.rules is not None else ""  # a quick subset: never a full run's folder
+    name = f"{cfg.experiment.name.value}-{cfg.corpus.name.value}-{cfg.approach.name}-seed-{seed_label(cfg.seed)}"
+    return f"{name}{subset}-{digest}"
 
 
 def run(cfg, overrides: list[str] | None = None) -> int:

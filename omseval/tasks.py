@@ -35,6 +35,7 @@ from omseval.paths import SHIPPED_PACK
 from omseval.refusals import check as refuse_mistakes
 from omseval.scorers.compliance import compliance, handoff_metrics
 from omseval.solvers import question_prompt, retry_loop
+from omseval.subset import restrict
 
 
 @task
@@ -109,7 +110,7 @@ def model_overrides(name: str) -> list[str]:
 def check_run(cfg) -> Pack:
     """Refuse config mistakes, a bad pack and an unreachable store before any work; the pack when all is well."""
     refuse_mistakes(cfg)
-    pack = load_pack(cfg.pack.path or SHIPPED_PACK)
+    pack = restrict(load_pack(cfg.pack.path or SHIPPED_PACK), cfg.corpus.name.value, cfg.rules)  # rules=N
     if approach_class(cfg).uses_store and cfg.store.kind.value == "neo4j":
         from omseval.oms.neo4j_store import connect
 

@@ -77,6 +77,7 @@ def key_parts(cfg, pack: Pack, model) -> dict:
         "pack": pack.checksum,
         "corpus": OmegaConf.to_container(cfg.corpus, enum_to_str=True),
         "seed": cfg.seed,
+        "rules": cfg.rules,  # a quick subset (rules=N) is its own build
         "approach": OmegaConf.to_container(cfg.approach),
         "version": artifact.VERSION,
         "code": artifact.code_digest(approach.__module__),

@@ -8,7 +8,6 @@ import hashlib
 from pathlib import Path
 
 import anyio
-
 from inspect_ai.model import (
     ChatMessage,
     GenerateConfig,

@@ -1,7 +1,7 @@
 """The runs in a log folder and their samples, read through inspect_ai.analysis data frames.
 
 A run's identity is everything that changes its results: experiment and its options, corpus,
-approach and its options, the answering model, store, pack checksum, seed and limit. Of several
+approach and its options, the answering model, store, pack checksum, seed, limit and rules (a subset). Of several
 complete logs with one identity (a rerun), the newest is used.
 """
 
@@ -23,6 +23,7 @@ IDENTITY = [
     "pack",
     "seed",
     "limit",
+    "rules",
     "experiment_options",
 ]
 
@@ -43,6 +44,7 @@ def identity(config: dict, model: str, pack_checksum: str) -> dict:
         "pack": pack_checksum[:12],
         "seed": seed_label(config["seed"]),
         "limit": "all" if config["limit"] is None else str(config["limit"]),
+        "rules": "all" if config.get("rules") is None else str(config["rules"]),  # a quick subset (rules=N)
         "experiment_options": _options(config["experiment"]),
     }
 
