@@ -13,7 +13,7 @@ as a served model's calls do, so the concurrency of a run is measured honestly o
 
 Goals on a 2-core machine at 1 s per call: the OMS larger build <= 90 s; the whole suite <= 15 minutes.
 
-    python bench/bench_wall.py [--latency 1] [--rules 10] [--no-suite] [--jobs 1]
+    python bench/bench_wall.py [--latency 1] [--rules 10] [--jobs 1] [--no-suite | --no-oms]
 """
 
 import argparse
@@ -112,9 +112,11 @@ def main() -> None:
     parser.add_argument("--rules", type=int, default=10, help="the subset measured one at a time (0: all)")
     parser.add_argument("--jobs", type=int, default=1, help="the suite's runs at a time (suite.jobs)")
     parser.add_argument("--no-suite", action="store_true", help="only the OMS build")
+    parser.add_argument("--no-oms", action="store_true", help="only the suite")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        oms(Path(tmp), args.latency, args.rules)
+        if not args.no_oms:
+            oms(Path(tmp), args.latency, args.rules)
         if not args.no_suite:
             suite(Path(tmp), args.latency, args.jobs)
 

@@ -50,7 +50,7 @@ def make_model(cfg, served: dict | None = None) -> Model:
         # (for that provider's per-sample state); a run answered by another model does not need it
         _assistant_internal._HAS_ANTHROPIC = False
     args = {"base_url": m.base_url} | (served or {})
-    if m.latency:  # the offline model's simulated latency (omseval.refusals refuses it for any other model)
+    if m.latency:  # the offline model's simulated latency (refused for any other model)
         args["latency"] = m.latency
     if m.name.startswith("mockllm/"):
         args["custom_outputs"] = _mock_output

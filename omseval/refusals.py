@@ -40,7 +40,7 @@ def check_quick(cfg) -> None:
     for key, seed in [("seed", cfg.seed), *(("experiment.seeds", s) for s in cfg.experiment.seeds)]:
         if seed is not None and seed < 0:
             raise UserError(f"{key} must be zero or a positive integer, got {seed}")
-    if cfg.model.latency < 0 or cfg.model.latency and cfg.model.language_model:
+    if cfg.model.latency < 0 or cfg.model.latency and not cfg.model.name.startswith("omseval/"):
         raise UserError(f"model.latency: the offline model's seconds per call, 0 or more, got {cfg.model.latency}")
     if bad := [p for p in cfg.experiment.probabilities if p not in range(0, 101, 10)]:
         raise UserError(f"experiment.probabilities must be multiples of 10 from 0 to 100, got {bad}")

@@ -225,3 +225,16 @@ def test_a_parallel_build_killed_midway_resumes_to_the_same_result(tmp_path, app
         return {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.suffix in (".md", ".jsonl")}
 
     assert result(tmp_path / "killed") == result(tmp_path / "whole")
+
+
+def test_the_offline_model_with_latency_waits_and_replies_the_same(tmp_path):
+    from omseval.tasks import check_run
+
+    prompt = "<guidance>Use UTC.</guidance>\n<task>Which time zone?</task>"
+    plain = asyncio.run(make_model(config(tmp_path, "cache=false")).generate(prompt)).completion
+    slow = make_model(config(tmp_path, "cache=false", "model.latency=0.3"))
+    began = time.monotonic()
+    assert asyncio.run(slow.generate(prompt)).completion == plain
+    assert time.monotonic() - began >= 0.3
+    with pytest.raises(Exception, match="model.latency"):
+        check_run(config(tmp_path, "model=mock", "model.latency=1"))  # a language model's latency is its own

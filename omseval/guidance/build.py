@@ -172,7 +172,7 @@ class Progress:
     def __init__(self, key: str, total: int, done: int):
         self.key, self.total, self.done, self.losses, self.new = key, total, done, 0, 0
         self.start = self.shown = time.monotonic()
-        self.console = Console(stderr=True)
+        self.console = Console(stderr=True, soft_wrap=True)  # a line is never broken
         self.bar = Bar(
             TextColumn(f"guidance {key}"),
             BarColumn(),
@@ -202,4 +202,4 @@ class Progress:
         if not self.console.is_terminal and (now - self.shown >= 5 or self.done == self.total):
             self.shown = now
             line = f"guidance {self.key}: {self.done}/{self.total} messages, {self.losses} processing losses, "
-            self.console.print(line + f"{rate:.1f} messages/s", markup=False, highlight=False, soft_wrap=True)
+            self.console.print(line + f"{rate:.1f} messages/s", markup=False, highlight=False)

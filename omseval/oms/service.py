@@ -2,7 +2,7 @@
 
 import hashlib
 from fnmatch import fnmatch
-from typing import Any
+from typing import Any, cast
 
 from hydra.utils import instantiate
 from inspect_ai.model import ResponseSchema
@@ -24,7 +24,8 @@ STARTED = "store-initialised"
 def open_store(store, workdir) -> Store:
     """The store conf/store's `_target_` names, for one build (its namespace is the build's folder); the
     file's other settings that are set are its keyword options."""
-    settings = {k: v for k, v in OmegaConf.to_container(store).items() if k != "kind" and v is not None}
+    options = cast(dict, OmegaConf.to_container(store))
+    settings = {k: v for k, v in options.items() if k != "kind" and v is not None}
     return instantiate(settings, workdir=workdir)
 
 
