@@ -177,7 +177,7 @@ class Progress:
             TextColumn(f"guidance {key}"),
             BarColumn(),
             MofNCompleteColumn(),
-            TextColumn("messages, {task.fields[losses]} processing losses, {task.fields[rate]:.1f} messages/s"),
+            TextColumn("messages, {task.fields[losses]} processing losses, {task.fields[rate]:.3g} messages/s"),
             TimeElapsedColumn(),
             console=self.console,
             disable=not self.console.is_terminal,
@@ -202,4 +202,4 @@ class Progress:
         if not self.console.is_terminal and (now - self.shown >= 5 or self.done == self.total):
             self.shown = now
             line = f"guidance {self.key}: {self.done}/{self.total} messages, {self.losses} processing losses, "
-            self.console.print(line + f"{rate:.1f} messages/s", markup=False, highlight=False)
+            self.console.print(line + f"{rate:.3g} messages/s", markup=False, highlight=False)
