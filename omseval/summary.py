@@ -55,6 +55,7 @@ def run_summary(log) -> str:
         f"experiment {config['experiment']['name']}, corpus {config['corpus']['name']}, approach "
         f"{config['approach']['name']}, model {log.eval.model}, store {config['store']['kind']}, pack "
         f"{meta['pack_checksum'][:12]}, seed {seed_label(config['seed'])}, limit {config['limit'] or 'all'}"
+        + (f", rules {config['rules']} (a quick subset)" if config.get("rules") else "")
     )
     if "arrival" in meta:
         lines.append(_handoff(meta["arrival"], metrics))
