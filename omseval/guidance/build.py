@@ -173,11 +173,11 @@ class Progress:
         self.key, self.total, self.done, self.losses, self.new = key, total, done, 0, 0
         self.start = self.shown = time.monotonic()
         self.console = Console(stderr=True, soft_wrap=True)  # a line is never broken
-        self.bar = Bar(
-            TextColumn(f"guidance {key}"),
-            BarColumn(),
+        self.bar = Bar(  # fits 80 columns; the build's key is printed once above it
+            TextColumn("guidance"),
+            BarColumn(bar_width=20),
             MofNCompleteColumn(),
-            TextColumn("messages, {task.fields[losses]} processing losses, {task.fields[rate]:.3g} messages/s"),
+            TextColumn("messages, {task.fields[losses]} losses, {task.fields[rate]:.3g}/s"),
             TimeElapsedColumn(),
             console=self.console,
             disable=not self.console.is_terminal,
@@ -185,6 +185,8 @@ class Progress:
         self.task = self.bar.add_task("build", total=total, completed=done, losses=0, rate=0.0)
 
     def __enter__(self) -> "Progress":
+        if self.console.is_terminal:
+            self.console.print(f"guidance {self.key}: {self.total} messages", markup=False, highlight=False)
         self.bar.start()
         return self
 
