@@ -1,12 +1,13 @@
 """The handoff experiment: a correction taught once after agent A's task reaches agent B in a fresh session.
 
-Conditions (seed x recording probability) are independent and run concurrently, their model calls bounded
-by the model's max_connections. Per seed, the cases run in that seed's order (07's rule) and guidance accumulates between them. OMS
-submits every correction; a text-file approach records a case's correction only where the schedule
-(07) says so at the recording probability; `none` records nothing (the builder class's `recording`). After each case the guidance is
-snapshotted: agent B answers its task with it, and the case's marker shows whether the correction
-arrived. Snapshots are saved per case, so a build that dies resumes where it stopped; each distinct
-guidance text is saved once, in texts.jsonl under its sha256 digest, and a snapshot names it by digest.
+Conditions (seed x recording probability) are independent and run concurrently, their model calls
+bounded by the model's max_connections. Per seed, the cases run in that seed's order (07's rule) and
+guidance accumulates between them. OMS submits every correction; a text-file approach records a case's
+correction only where the schedule (07) says so at the recording probability; `none` records nothing
+(the builder class's `recording`). After each case the guidance is snapshotted: agent B answers its task
+with it, and the case's marker shows whether the correction arrived. Snapshots are saved per case, so a
+build that dies resumes where it stopped; each distinct guidance text is saved once, in texts.jsonl under
+its sha256 digest, and a snapshot names it by digest.
 """
 
 import asyncio
