@@ -56,10 +56,12 @@ class ModelConfig:
     path: str | None = None  # local: a GGUF model file; null: the packaged SmolLM2-135M-Instruct
     context: int | None = None  # local: the context window in tokens (llama.cpp's n_ctx)
     price: PriceConfig | None = None  # null: unknown, reports show no cost
+    latency: float = 0.0  # offline model only: seconds each call waits (no CPU), to measure a run's concurrency
 
 
 @dataclass
 class StoreConfig:
+    _target_: str = MISSING  # the store class's constructor for one build (omseval.oms.service.open_store)
     kind: StoreKind = MISSING
     uri: str | None = None  # neo4j: bolt://host:port
     user: str | None = None
@@ -84,6 +86,7 @@ class Config:
     log_dir: str = "logs"
     limit: int | None = None  # first N questions (smoke runs)
     epochs: int = 1  # each question asked this many times (inspect's epochs; the model cache is kept per epoch)
+    rules: int | None = None  # a quick subset: N of the corpus's rules (seeded, across skills); null: all
     cache: bool = True  # inspect-ai's model-call cache
     judge: str | None = None  # a conf/model option that also grades every answer (null: no judge)
     max_samples: int | None = None

@@ -1,21 +1,23 @@
 """The handoff experiment: a correction taught once after agent A's task reaches agent B in a fresh session.
 
-Per seed, the cases run in that seed's order (07's rule) and guidance accumulates between them. OMS
-submits every correction; a text-file approach records a case's correction only where the schedule
-(07) says so at the recording probability; `none` records nothing (the builder class's `recording`).
-After each case the guidance is snapshotted: agent B answers its task with it, and the case's marker
-shows whether the correction arrived. Snapshots are saved per case, so a build that dies resumes where
-it stopped; each distinct guidance text is saved once, in texts.jsonl under its sha256 digest, and a
-snapshot names it by digest.
+Conditions (seed x recording probability) are independent and run concurrently, their model calls
+bounded by the model's max_connections. Per seed, the cases run in that seed's order (07's rule) and
+guidance accumulates between them. OMS submits every correction; a text-file approach records a case's
+correction only where the schedule (07) says so at the recording probability; `none` records nothing
+(the builder class's `recording`). After each case the guidance is snapshotted: agent B answers its task
+with it, and the case's marker shows whether the correction arrived. Snapshots are saved per case, so a
+build that dies resumes where it stopped; each distinct guidance text is saved once, in texts.jsonl under
+its sha256 digest, and a snapshot names it by digest.
 """
 
+import asyncio
 import hashlib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from omseval.errors import UserError
 from omseval.guidance import artifact, journal
-from omseval.guidance.build import approach_class, key_parts, make_builder
+from omseval.guidance.build import approach_class, key_parts, make_builder, max_connections
 from omseval.pack import Message, Pack
 from omseval.pack.ordering import recording_schedule
 
@@ -67,8 +69,14 @@ async def build_handoff(cfg, pack: Pack, model) -> tuple[str, list[Snapshot]]:
         if not (final / "manifest.json").exists():
             partial.mkdir(parents=True, exist_ok=True)
             texts = Texts(partial / TEXTS)
-            for seed, p in conditions(cfg, pack):
-                await _run_condition(cfg, pack, model, partial / f"seed{seed}-p{p}", texts, seed, p)
+            connections = asyncio.Semaphore(max_connections(model))  # shared by the conditions' builders
+            await asyncio.gather(
+                *(
+                    _run_condition(cfg, pack, model, partial / f"seed{seed}-p{p}", texts, seed, p, connections)
+                    for seed, p in conditions(cfg, pack)
+                )
+            )
+            texts.in_digest_order()
             artifact.complete(partial, final, parts | {"key": key})
     texts = Texts(final / TEXTS)
     return key, [texts.snapshot(line) for d in sorted(final.glob("seed*-p*")) for line in journal.read(d / SNAPSHOTS)]
@@ -88,6 +96,10 @@ class Texts:
             self.by_digest[digest] = text
         return digest
 
+    def in_digest_order(self) -> None:
+        """The file's texts sorted by digest: the conditions, run concurrently, saved them in any order."""
+        journal.rewrite(self.path, [{"digest": d, "text": self.by_digest[d]} for d in sorted(self.by_digest)])
+
     def line(self, snap: Snapshot) -> dict:
         """The snapshot as snapshots.jsonl keeps it: its guidance by digest."""
         line = asdict(snap)
@@ -99,7 +111,10 @@ class Texts:
         return Snapshot(**line, guidance=self.by_digest[digest])
 
 
-async def _run_condition(cfg, pack: Pack, model, workdir: Path, texts: Texts, seed: int, p: int) -> None:
+async def _run_condition(
+    cfg, pack: Pack, model, workdir: Path, texts: Texts, seed: int, p: int, connections: asyncio.Semaphore
+) -> None:
+    """One condition (seed x recording probability): its cases one after another; conditions run concurrently."""
     workdir.mkdir(parents=True, exist_ok=True)
     log = workdir / SNAPSHOTS
     done = journal.read(log)
@@ -107,7 +122,7 @@ async def _run_condition(cfg, pack: Pack, model, workdir: Path, texts: Texts, se
     order = recording_schedule(list(cases), seed)[0][: cfg.limit]
     if len(done) == len(order):
         return
-    builder = make_builder(cfg, pack, workdir, model)
+    builder = make_builder(cfg, pack, workdir, model, connections)
     before = texts.by_digest[done[-1]["guidance_digest"]] if done else ""
     try:
         processed = builder.processed()

@@ -49,6 +49,8 @@ def make_model(cfg, served: dict | None = None) -> Model:
     if not m.name.startswith("anthropic/"):
         skip_anthropic_state()
     args = {"base_url": m.base_url} | (served or {})
+    if m.latency:  # the offline model's simulated latency (refused for any other model)
+        args["latency"] = m.latency
     if m.name.startswith("mockllm/"):
         args["custom_outputs"] = _mock_output
     return get_model(m.name, config=config, **args)

@@ -23,6 +23,7 @@ from omseval.errors import UserError, run_command
 from omseval.experiments import experiment_class
 from omseval.pack import Pack, load_pack
 from omseval.paths import SHIPPED_PACK
+from omseval.subset import restrict
 
 
 def check(cfg) -> Pack:
@@ -39,16 +40,18 @@ def check_quick(cfg) -> Pack:
     Neo4j URI, an unwritable log folder and a bad pack (its file, row and column); the pack when all is well."""
     check_closed(cfg)
     experiment_class(cfg)  # the experiment's options are checked against its class
-    for key, value in (("limit", cfg.limit), ("epochs", cfg.epochs)):
+    for key, value in (("limit", cfg.limit), ("rules", cfg.rules), ("epochs", cfg.epochs)):
         if value is not None and value < 1:
             raise UserError(f"{key} must be a positive integer, got {value}")
     if cfg.seed is not None and cfg.seed < 0:
         raise UserError(f"seed must be zero or a positive integer, got {cfg.seed}")
+    if cfg.model.latency < 0 or cfg.model.latency and not cfg.model.name.startswith("omseval/"):
+        raise UserError(f"model.latency: the offline model's seconds per call, 0 or more, got {cfg.model.latency}")
     check_environment(cfg)
     if cfg.store.kind.value == "neo4j":
         check_uri(cfg.store.uri)
     check_writable("log_dir", cfg.log_dir)
-    return load_pack(cfg.pack.path or SHIPPED_PACK)
+    return restrict(load_pack(cfg.pack.path or SHIPPED_PACK), cfg.corpus.name.value, cfg.rules)  # rules=N
 
 
 def check_approach(cfg) -> None:

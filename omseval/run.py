@@ -37,7 +37,8 @@ Result = tuple[str, int, str]  # a run's name, exit code and what to print
 def run_key(cfg, pack: Pack, model: Model) -> str:
     """A run's log folder: what changes its results, so a rerun resumes or reuses it."""
     config = resolved(cfg)
-    parts = {k: config[k] for k in ("experiment", "approach", "corpus", "seed", "limit", "epochs", "store", "cache")}
+    keys = ("experiment", "approach", "corpus", "seed", "limit", "rules", "epochs", "store", "cache")
+    parts = {k: config[k] for k in keys}
     parts |= {
         "model": [config["model"]["name"], model.api.base_url, config["model"]["temperature"]],
         "pack": pack.checksum,
@@ -47,7 +48,8 @@ def run_key(cfg, pack: Pack, model: Model) -> str:
     if cfg.judge:  # the judge changes the scores; a run without one keeps its key
         parts["judge"] = config["judge"]
     digest = hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:10]
-    return f"{run_name(cfg, '-')}-seed-{seed_label(cfg.seed)}-{digest}"
+    subset = f"-rules-{cfg.rules}" if cfg.rules is not None else ""  # a quick subset: never a full run's folder
+    return f"{run_name(cfg, '-')}-seed-{seed_label(cfg.seed)}{subset}-{digest}"
 
 
 def run(cfg, pack: Pack) -> int:

@@ -60,7 +60,8 @@ def run_summary(log) -> str:
         f"{config['approach']['name']}, model {log.eval.model}, store {config['store']['kind']}, pack "
         f"{meta['pack_checksum'][:12]}, seed {seed_label(config['seed'])}, limit {config['limit'] or 'all'}, "
         f"epochs {config.get('epochs', 1)}"
-        + (" (rates: per-question pass fractions)" if config.get("epochs", 1) > 1 else ""),
+        + (" (rates: per-question pass fractions)" if config.get("epochs", 1) > 1 else "")
+        + (f", rules {config['rules']} (a quick subset)" if config.get("rules") else ""),
         WIDTH,
     )
     if config.get("judge"):

@@ -131,6 +131,8 @@ def test_respond_dispatches_file_prompts(pack):
 class Scripted:
     """A model that returns the given replies in order and records the prompts."""
 
+    config = SimpleNamespace(max_connections=1)
+
     def __init__(self, *replies: tuple[str, str]):
         self.replies, self.prompts = list(replies), []
 

@@ -62,13 +62,13 @@ def test_a_build_killed_mid_line_resumes_to_the_uninterrupted_result(tmp_path, m
 
     processed, original = [], FileBuilder.process
 
-    async def counting(self, message):
+    async def counting(self, message, prepared=None):
         processed.append(message.message_id)
-        return await original(self, message)
+        return await original(self, message, prepared)
 
     monkeypatch.setattr(FileBuilder, "process", counting)
     resumed = asyncio.run(build_guidance(cfg, small, make_model(cfg)))
-    assert processed == [m.message_id for m in stream[40:]]  # the torn message once more, none twice
+    assert sorted(processed) == sorted(m.message_id for m in stream[40:])  # the torn message once more, none twice
     assert resumed.key == whole.key and resumed.documents == whole.documents
     assert (resumed.path / "processing.jsonl").read_text() == (whole.path / "processing.jsonl").read_text()
     log = [json.loads(line) for line in (resumed.path / "processing.jsonl").read_text().splitlines()]

@@ -28,7 +28,7 @@ def test_every_query_of_a_run_seeks_an_index(monkeypatch):
         )
     try:
         store.load_skill("competitive-analysis", "Competitive analysis", to_statements("competitive-analysis", DOC))
-        source = store.search(["dimensions"], "competitive-analysis", 1, 0)[0]
+        source = store.search(["dimensions"], "competitive-analysis", 1)[0]
         for n, action in enumerate(["supersedes", "restates", "new"], 1):
             store.record_correction(f"r/{n}", "competitive-analysis", "Use three dimensions.", n)
             statement = new_statement(f"r/{n}", "Maps use three dimensions.", source) if action != "restates" else None

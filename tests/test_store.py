@@ -70,13 +70,24 @@ def test_load_is_idempotent_and_renders_back(make_store):
     assert render(store.statements("competitive-analysis")) == DOC
 
 
-def test_search_stems_and_scopes_by_skill(make_store):
+def test_search_stems_and_reads_only_the_skills_document(make_store):
     store = loaded(make_store)
-    hits = store.search(["dimension", "maps"], "competitive-analysis", k=5, other_k=0)
+    hits = store.search(["dimension", "maps"], "competitive-analysis", k=5)
     assert hits and hits[0].text.startswith("Plot competitors") and all(h.skill == "competitive-analysis" for h in hits)
-    across = store.search(["maps"], "competitive-analysis", k=5, other_k=2)
-    assert {h.skill for h in across} == {"competitive-analysis", "other"}
-    assert store.search([], "competitive-analysis", 5, 2) == []
+    assert [h.skill for h in store.search(["office", "wiki", "maps"], "other", k=5)] == ["other"]
+    assert store.search(["office", "wiki"], "competitive-analysis", k=5) == []  # the other document's words only
+    assert store.search([], "competitive-analysis", 5) == []
+
+
+def test_search_without_history_finds_only_current_statements(make_store):
+    store = loaded(make_store)
+    source = store.search(["dimensions"], "competitive-analysis", 1)[0]
+    store.record_correction("r/initial", "competitive-analysis", "Use three dimensions.", 1)
+    three = new_statement("r/initial", "Positioning maps use three dimensions.", source)
+    store.apply("r/initial", Decision("supersedes", source.id, three, "new value"), at=1)
+    assert source.id in [h.id for h in store.search(["dimensions"], "competitive-analysis", 5)]
+    current = store.search(["dimensions"], "competitive-analysis", 5, history=False)
+    assert three.id in [h.id for h in current] and {h.status for h in current} == {"current"}
 
 
 def test_corrections_are_idempotent_and_durable(make_store):
@@ -95,7 +106,7 @@ def test_corrections_are_idempotent_and_durable(make_store):
 
 def test_supersede_restate_and_stale(make_store):
     store = loaded(make_store)
-    source = store.search(["dimensions"], "competitive-analysis", 1, 0)[0]
+    source = store.search(["dimensions"], "competitive-analysis", 1)[0]
     store.record_correction("r/initial", "competitive-analysis", "Use three dimensions.", 1)
     three = new_statement("r/initial", "Positioning maps use three dimensions.", source)
     store.apply("r/initial", Decision("supersedes", source.id, three, "new value"), at=1)
@@ -124,7 +135,7 @@ def test_new_statement_goes_under_team_corrections(make_store):
     store.apply("x/initial", Decision("new", None, s, "nothing related"), at=1)
     doc = render(store.statements("competitive-analysis"))
     assert doc.endswith("## Team corrections\n\n- Name every map file MAP-<n>.\n")
-    assert [h.id for h in store.search(["file"], "competitive-analysis", 5, 2)] == [s.id]  # found by its terms
+    assert [h.id for h in store.search(["file"], "competitive-analysis", 5)] == [s.id]  # found by its terms
 
 
 def test_publication_versions(make_store):

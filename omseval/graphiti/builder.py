@@ -22,6 +22,7 @@ from omseval.guidance import journal
 from omseval.guidance.artifact import SHARED
 from omseval.guidance.base import Build, Builder
 from omseval.oms.store import namespace
+from omseval.pack import Message
 
 JOURNAL, DOCUMENTS = "journal.jsonl", "documents.jsonl"
 EXTRA = 'pip install -e ".[graphiti]"'
@@ -186,7 +187,11 @@ class Graphiti(Builder):
     def processed(self) -> set[str]:
         return {e["message_id"] for e in self.log}
 
-    async def process(self, message) -> dict:
+    def chain(self, message: Message, prepared: Any) -> str:
+        """One chain: every episode in stream order (Graphiti's reference times follow the stream)."""
+        return "graph"
+
+    async def process(self, message: Message, prepared: Any = None) -> dict:
         await self.start()
         outcome = await self.episode(
             message.message_id, f"correction {message.position}", message.text, message.skill, message.position

@@ -44,7 +44,8 @@ class Guidance:
 
 def artifact_key(parts: dict) -> str:
     digest = hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:12]
-    return f"{parts['corpus']['name']}-{parts['approach']['name']}-seed-{seed_label(parts['seed'])}-{digest}"
+    subset = f"-rules-{parts['rules']}" if parts.get("rules") is not None else ""
+    return f"{parts['corpus']['name']}-{parts['approach']['name']}-seed-{seed_label(parts['seed'])}{subset}-{digest}"
 
 
 @functools.cache  # the code does not change while a process runs

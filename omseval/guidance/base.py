@@ -4,7 +4,8 @@ An approach is a builder class named by `_target_` in conf/approach/<name>.yaml;
 keys are the class's keyword options, and Hydra instantiates it once per build.
 """
 
-from dataclasses import dataclass
+import asyncio
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +27,19 @@ class Build:
     model: Any = None  # inspect-ai Model
     store: Any = None  # conf/store
     cache: bool = True
+    connections: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(1))  # model calls at once
 
 
 class Builder:
-    """Turns the correction stream into guidance documents, one message at a time.
+    """Turns the correction stream into guidance documents.
 
     `process` must record its effect durably before it returns, so that a build that dies
     resumes with the next unprocessed message and never processes one twice.
+
+    A build runs ahead, concurrently, the part of each message that reads no guidance (`prepare`), then
+    processes the messages of one chain (`chain`: by default the message's document) in stream order and
+    different chains concurrently. A message may change only its chain's document, so the result is the
+    one-at-a-time build's.
     """
 
     uses_model = False  # calls the model while processing corrections
@@ -41,7 +48,7 @@ class Builder:
 
     def __init__(self, build: Build, name: str):
         self.name, self.pack, self.corpus, self.workdir = name, build.pack, build.corpus, build.workdir
-        self.model, self.cache = build.model, build.cache
+        self.model, self.cache, self.connections = build.model, build.cache, build.connections
 
     @classmethod
     def check_options(cls, options: dict) -> None:
@@ -59,7 +66,15 @@ class Builder:
     def processed(self) -> set[str]:
         raise NotImplementedError
 
-    async def process(self, message: Message) -> dict:
+    async def prepare(self, message: Message) -> Any:
+        """What can be done for a message without reading the guidance (it runs ahead of the stream)."""
+        return None
+
+    def chain(self, message: Message, prepared: Any) -> str:
+        """Messages of one chain are processed in stream order; a message changes only its chain's document."""
+        return message.skill
+
+    async def process(self, message: Message, prepared: Any = None) -> dict:
         raise NotImplementedError
 
     async def publish(self) -> tuple[dict[str, str], list[dict]]:
@@ -101,12 +116,14 @@ class FileBuilder(Builder):
     def snapshot(self) -> dict[str, str]:
         return dict(self.documents)
 
-    async def process(self, message: Message) -> dict:
-        before = dict(self.documents)
+    async def process(self, message: Message, prepared: Any = None) -> dict:
+        if prepared is None:
+            prepared = await self.prepare(message)
+        doc = self.chain(message, prepared)  # the one document this message may change
+        before = self.documents.get(doc)
         entry = {"message_id": message.message_id, "position": message.position} | await self.apply(message)
-        changes = {
-            doc: change(before.get(doc), text) for doc, text in self.documents.items() if text != before.get(doc)
-        }
+        after = self.documents.get(doc)
+        changes = {doc: change(before, after)} if after is not None and after != before else {}
         journal.append(self.journal, {"entry": entry, "changes": changes})
         self.log.append(entry)
         self.done.add(message.message_id)
@@ -116,7 +133,7 @@ class FileBuilder(Builder):
         raise NotImplementedError
 
     async def publish(self) -> tuple[dict[str, str], list[dict]]:
-        return self.documents, self.log
+        return self.documents, sorted(self.log, key=lambda e: e["position"])
 
 
 def change(old: str | None, new: str) -> dict:

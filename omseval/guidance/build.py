@@ -3,17 +3,20 @@
 The approach is the class `cfg.approach._target_` names; Hydra instantiates it with the file's options.
 """
 
-import sys
+import asyncio
 import time
 from pathlib import Path
 
 from hydra.utils import instantiate
 from omegaconf import OmegaConf
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+from rich.progress import Progress as Bar
 
-from omseval.guidance import artifact
+from omseval.guidance import artifact, journal
 from omseval.guidance.artifact import Guidance
-from omseval.guidance.base import Build, Builder
-from omseval.guidance.calls import token_totals
+from omseval.guidance.base import JOURNAL, Build, Builder
+from omseval.guidance.calls import in_stream_order, token_totals
 from omseval.pack import Message, Pack
 from omseval.pack.ordering import correction_sequence
 from omseval.targets import target_class
@@ -26,10 +29,17 @@ def approach_class(cfg) -> type[Builder]:
     return cls
 
 
-def make_builder(cfg, pack: Pack, workdir: Path, model) -> Builder:
-    """A fresh builder of the configured approach, working in `workdir`."""
+def max_connections(model) -> int:
+    """The model calls a build makes at once: the model's max_connections (its config, else its provider's)."""
+    return model.config.max_connections or model.api.max_connections() if model is not None else 1
+
+
+def make_builder(cfg, pack: Pack, workdir: Path, model, connections: asyncio.Semaphore | None = None) -> Builder:
+    """A fresh builder of the configured approach, working in `workdir`; `connections` bounds its model calls
+    at once (shared by builders working side by side), by default to the model's max_connections."""
     approach_class(cfg)
-    build = Build(pack, cfg.corpus, workdir, model, cfg.store, cfg.cache)
+    connections = connections or asyncio.Semaphore(max_connections(model))
+    build = Build(pack, cfg.corpus, workdir, model, cfg.store, cfg.cache, connections)
     return instantiate(cfg.approach, build, _convert_="all")
 
 
@@ -49,6 +59,7 @@ def key_parts(cfg, pack: Pack, model) -> dict:
         "pack": pack.checksum,
         "corpus": OmegaConf.to_container(cfg.corpus, enum_to_str=True),
         "seed": cfg.seed,
+        "rules": cfg.rules,  # a quick subset (rules=N) is its own build
         "approach": OmegaConf.to_container(cfg.approach),
         "version": artifact.VERSION,
         "code": artifact.code_digest(approach.__module__),
@@ -82,11 +93,13 @@ async def _build(cfg, pack: Pack, model, parts: dict, key: str, final: Path, par
     builder = make_builder(cfg, pack, partial, model)
     try:
         messages = correction_stream(pack, cfg.corpus.name.value, cfg.seed)
+        position = {m.message_id: m.position for m in messages}
         seen = builder.processed()
-        progress = Progress(key, len(messages), len(seen))
-        for message in messages:
-            if message.message_id not in seen:
-                progress.update(message.message_id, await builder.process(message))
+        in_stream_order(partial, {m: position[m] for m in seen})  # drops calls of a message the dead build left
+        with Progress(key, len(messages), len(seen)) as progress:
+            await process_stream(builder, [m for m in messages if m.message_id not in seen], progress)
+        in_stream_order(partial, position)
+        journal_in_stream_order(partial / JOURNAL, position)
         documents, log = await builder.publish()
     finally:
         builder.close()
@@ -102,31 +115,75 @@ async def _build(cfg, pack: Pack, model, parts: dict, key: str, final: Path, par
     return artifact.finish(partial, final, documents, log, manifest)
 
 
+async def process_stream(builder: Builder, messages: list[Message], progress: "Progress") -> None:
+    """Process `messages` (in stream order): each message's `prepare` runs ahead, concurrently; the messages
+    of one chain are processed in stream order, different chains concurrently. The builder's connections
+    bound the model calls at once. An error that is not a processing loss stops every task and is raised."""
+    ahead = [asyncio.ensure_future(builder.prepare(m)) for m in messages]
+    last: dict[str, asyncio.Future] = {}  # chain -> its latest message's processing
+    processing = []
+
+    async def after(previous: asyncio.Future | None, message: Message, prepared) -> None:
+        if previous is not None:
+            await previous
+        progress.update(message.message_id, await builder.process(message, prepared))
+
+    try:
+        for message, prepared in zip(messages, ahead, strict=True):
+            chain = builder.chain(message, await prepared)  # a message's chain is known once it is prepared
+            last[chain] = asyncio.ensure_future(after(last.get(chain), message, prepared.result()))
+            processing.append(last[chain])
+        await asyncio.gather(*processing)
+    finally:
+        for task in (*ahead, *processing):
+            task.cancel()
+        await asyncio.gather(*ahead, *processing, return_exceptions=True)
+
+
+def journal_in_stream_order(path: Path, position: dict[str, int]) -> None:
+    """A text-file build's journal (one line per message, written as each finished) in stream order."""
+    if path.exists():
+        lines = journal.read(path)
+        journal.rewrite(path, sorted(lines, key=lambda line: position[line["entry"]["message_id"]]))
+
+
 class Progress:
-    """A build's progress on stderr: messages done of the total, processing losses and rate, at most one
-    line a second (rewritten in place on a terminal); each loss is reported as it happens."""
+    """A build's progress on stderr through rich: messages done of the total, processing losses and rate, as
+    a live bar on a terminal, or a line at most every 5 s elsewhere; each loss is reported as it happens."""
 
     def __init__(self, key: str, total: int, done: int):
         self.key, self.total, self.done, self.losses, self.new = key, total, done, 0, 0
         self.start = self.shown = time.monotonic()
-        self.terminal = sys.stderr.isatty()
+        self.console = Console(stderr=True, soft_wrap=True)  # a line is never broken
+        self.bar = Bar(  # fits 80 columns; the build's key is printed once above it
+            TextColumn("guidance"),
+            BarColumn(bar_width=20),
+            MofNCompleteColumn(),
+            TextColumn("messages, {task.fields[losses]} losses, {task.fields[rate]:.3g}/s"),
+            TimeElapsedColumn(),
+            console=self.console,
+            disable=not self.console.is_terminal,
+        )
+        self.task = self.bar.add_task("build", total=total, completed=done, losses=0, rate=0.0)
+
+    def __enter__(self) -> "Progress":
+        if self.console.is_terminal:
+            self.console.print(f"guidance {self.key}: {self.total} messages", markup=False, highlight=False)
+        self.bar.start()
+        return self
+
+    def __exit__(self, *_) -> None:
+        self.bar.stop()
 
     def update(self, message_id: str, entry: dict) -> None:
         self.done, self.new = self.done + 1, self.new + 1
         if failure := entry.get("failure"):
             self.losses += 1
-            self.show(f"processing loss at {message_id}: {failure}", final=True)
+            self.console.print(f"processing loss at {message_id}: {failure}", markup=False, highlight=False)
         now = time.monotonic()
-        if now - self.shown >= 1 or self.done == self.total:
+        rate = self.new / max(now - self.start, 1e-3)
+        self.bar.update(self.task, completed=self.done, losses=self.losses, rate=rate)
+        if not self.console.is_terminal and (now - self.shown >= 5 or self.done == self.total):
             self.shown = now
-            self.show(
-                f"guidance {self.key}: {self.done}/{self.total} messages, {self.losses} processing losses, "
-                f"{self.new / max(now - self.start, 1e-3):.1f} messages/s",
-                final=self.done == self.total,
-            )
-
-    def show(self, line: str, final: bool) -> None:
-        if self.terminal:
-            print(f"\r\033[K{line}", end="\n" if final else "", file=sys.stderr, flush=True)
-        else:
-            print(line, file=sys.stderr, flush=True)
+            line = f"guidance {self.key}: {self.done}/{self.total} messages, {self.losses} processing losses, "
+            self.console.print(line + f"{rate:.3g} messages/s", markup=False, highlight=False)

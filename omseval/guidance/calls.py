@@ -5,6 +5,7 @@ error that survived inspect's retries, or a reply still unusable after the repai
 correction as a processing loss (`Loss`); any other exception propagates.
 """
 
+import asyncio
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
@@ -26,8 +27,9 @@ class Loss(Exception):
 
 
 class Calls:
-    def __init__(self, model: Model, workdir: Path, cache: bool):
+    def __init__(self, model: Model, workdir: Path, cache: bool, connections: asyncio.Semaphore | None = None):
         self.model, self.path, self.cache = model, Path(workdir) / CALLS, cache_policy(cache)
+        self.connections = connections or asyncio.Semaphore(1)  # the build's model calls at once
         journal.read(self.path)  # drops a line torn by a build that died mid-write
 
     async def ask(
@@ -62,7 +64,8 @@ class Calls:
 
     async def generate(self, message_id: str, phase: str, prompt: str, config: GenerateConfig) -> ModelOutput:
         try:
-            return await self.model.generate(prompt, config=config, cache=self.cache)
+            async with self.connections:
+                return await self.model.generate(prompt, config=config, cache=self.cache)
         except Exception as e:
             if not model_error(self.model, e):
                 raise
@@ -81,6 +84,17 @@ class Calls:
             "usage": usage,
         }
         journal.append(self.path, line)
+
+
+def in_stream_order(workdir: Path, position: dict[str, int]) -> None:
+    """Rewrite calls.jsonl with only the calls of the messages in `position` (the processed ones), in their
+    stream order: messages processed concurrently, or redone after a build died mid-message, leave the file
+    a one-at-a-time build leaves (each message's own calls are made one after another)."""
+    path = Path(workdir) / CALLS
+    if not path.exists():
+        return
+    calls = [c for c in journal.read(path) if c["message_id"] in position]
+    journal.rewrite(path, sorted(calls, key=lambda c: position[c["message_id"]]))
 
 
 def token_totals(workdir: Path) -> dict[str, dict[str, int]]:

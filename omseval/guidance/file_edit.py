@@ -64,7 +64,8 @@ class FileEdit(FileBuilder):
     def __init__(self, build: Build, name: str, hinted_file: bool = False):
         super().__init__(build, name)
         self.hinted_file = hinted_file
-        self.calls = Calls(self.model, self.workdir, self.cache)
+        self.calls = Calls(self.model, self.workdir, self.cache, self.connections)
+        self.chosen: dict[str, str | Loss] = {}  # message id -> its file, chosen ahead of the edits
 
     @classmethod
     def prompts(cls) -> dict:
@@ -85,14 +86,26 @@ class FileEdit(FileBuilder):
             schema,
         )
 
-    async def apply(self, message: Message) -> dict:
+    async def prepare(self, message: Message) -> str | Loss:
+        """The message's file (or the filing failure): the choice reads no document, so it runs ahead."""
         if self.hinted_file or self.corpus.selection_template is None:
-            name = message.skill
+            chosen: str | Loss = message.skill
         else:
             try:
-                name = await self.choose(message)
+                chosen = await self.choose(message)
             except Loss as e:
-                return {"document": None, "correct_file": False, "failure": f"filing failure: {e}"}
+                chosen = e
+        self.chosen[message.message_id] = chosen
+        return chosen
+
+    def chain(self, message: Message, prepared: str | Loss) -> str:
+        """Each file's edits in stream order; a filing failure changes nothing and waits for nothing."""
+        return message.message_id if isinstance(prepared, Loss) else prepared
+
+    async def apply(self, message: Message) -> dict:
+        name = self.chosen.pop(message.message_id)  # chosen by `prepare`, which `process` runs first
+        if isinstance(name, Loss):
+            return {"document": None, "correct_file": False, "failure": f"filing failure: {name}"}
         entry = {"document": name, "correct_file": name == message.skill}
         old = self.documents[name]
         prompt = self.pack.render(self.corpus.editing_template, document=old, correction=message.text)

@@ -29,3 +29,13 @@ def append(path: Path, record: dict) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def rewrite(path: Path, records: list[dict]) -> None:
+    """Replace the file's lines with `records`, atomically (a kill leaves the old file or the new one)."""
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.writelines(json.dumps(r, ensure_ascii=False, default=str) + "\n" for r in records)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)

@@ -68,8 +68,9 @@ def respond(prompt: str, schema: str | None = None) -> str:
                 r'<statement id="([^"]*)" status="([^"]*)" skill="([^"]*)">(.*?)</statement>', prompt, re.S
             )
         ]
+        outdated = '- "outdated":' in prompt  # the decisions the prompt offers
         return json.dumps(
-            rules.reconcile(tagged(prompt, "correction") or "", tagged(prompt, "skill") or "", candidates)
+            rules.reconcile(tagged(prompt, "correction") or "", tagged(prompt, "skill") or "", candidates, outdated)
         )
     if (document := tagged(prompt, "document")) is not None:
         return files.edit(document, tagged(prompt, "correction") or "")

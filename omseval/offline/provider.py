@@ -7,6 +7,7 @@ experiment runnable with no API key and no network. Its scores describe the heur
 import hashlib
 from pathlib import Path
 
+import anyio
 from inspect_ai.model import (
     ChatMessage,
     GenerateConfig,
@@ -28,7 +29,9 @@ FINGERPRINT = hashlib.sha256(b"".join(p.read_bytes() for p in CODE)).hexdigest()
 
 
 class HeuristicAPI(ModelAPI):
-    """Answers from the prompt's XML-tagged slots by lexical ranking and rule-based edits."""
+    """Answers from the prompt's XML-tagged slots by lexical ranking and rule-based edits. `latency` (seconds
+    per call, `model.latency`) makes each call wait that long without using the CPU, as a served model's
+    calls do, so that the concurrency of a run can be measured; its replies are the same."""
 
     def __init__(
         self,
@@ -36,14 +39,18 @@ class HeuristicAPI(ModelAPI):
         base_url: str | None = None,
         api_key: str | None = None,
         config: GenerateConfig | None = None,
+        latency: float = 0.0,
         **model_args,
     ) -> None:
         super().__init__(model_name, base_url or f"heuristic:{FINGERPRINT}", api_key, [], config or GenerateConfig())
+        self.latency = latency
 
     async def generate(
         self, input: list[ChatMessage], tools: list[ToolInfo], tool_choice: ToolChoice, config: GenerateConfig
     ) -> tuple[ModelOutput, ModelCall]:
         prompt = "\n\n".join(m.text for m in input)
+        if self.latency:
+            await anyio.sleep(self.latency)
         completion = answering.respond(prompt, config.response_schema.name if config.response_schema else None)
         output = ModelOutput.from_content(model=self.model_name, content=completion)
         n_in, n_out = len(prompt.split()), len(completion.split())

@@ -137,8 +137,9 @@ def _replaces(correction: str, text: str) -> bool:
     return not theirs or bool(_kinds(set().union(*value_sets(correction))) & _kinds(theirs))
 
 
-def reconcile(correction: str, skill: str, candidates: list[dict]) -> dict:
-    """candidates: {id, status, skill, text}; returns {decision, target, reason}."""
+def reconcile(correction: str, skill: str, candidates: list[dict], outdated: bool = True) -> dict:
+    """candidates: {id, status, skill, text}; returns {decision, target, reason}; `outdated`: whether the
+    prompt offers that decision."""
     ignore = content_terms(skill)
     new_values = values(correction)
     related = []
@@ -162,7 +163,8 @@ def reconcile(correction: str, skill: str, candidates: list[dict]) -> dict:
         older = [c for _, c in old if _covers(values(c["text"]), new_values)]
         if older:
             return {"decision": "outdated", "target": older[0]["id"], "reason": "values of a superseded version"}
-        if denied := [c for _, c in current if (new_values - values(c["text"])) & value_sets(c["text"])[1]]:
+        denied = [c for _, c in current if (new_values - values(c["text"])) & value_sets(c["text"])[1]]
+        if denied and (outdated or old):
             target = old[0][1] if old else denied[0]
             return {"decision": "outdated", "target": target["id"], "reason": "values a current statement rejects"}
         if replaced := rejecting + [c for _, c in current if _replaces(correction, c["text"])]:

@@ -16,8 +16,6 @@ from omseval.oms.store import Decision, Statement, Store
 from omseval.pack.loader import fill
 from omseval.text import STOPWORDS
 
-OTHER_SKILLS_K = 2  # statements retrieved from other skill documents
-
 
 def parse_json(reply: str) -> dict:
     text = re.sub(r"^```(?:json)?\s*|\s*```$", "", reply.strip())
@@ -40,17 +38,18 @@ def check_rule(data: dict) -> dict:
     }
 
 
-def check_decision(shown: dict[str, Statement]):
+def check_decision(shown: dict[str, Statement], history: bool = True):
     """A reconcile reply's check: the prompt's decision names mapped to OMS's, the target one of `shown`."""
+    offered = prompts.decisions(history)
 
     def check(data: dict) -> dict:
         decision, target = data.get("decision"), data.get("target")
-        if decision not in prompts.DECISIONS:
-            raise ValueError(f'"decision" must be one of {", ".join(prompts.DECISIONS)}')
+        if decision not in offered:
+            raise ValueError(f'"decision" must be one of {", ".join(offered)}')
         if decision != "new" and target not in shown:
             raise ValueError(f'"target" must be the id of one of the candidate statements, got {target!r}')
         return {
-            "decision": prompts.DECISIONS[decision],
+            "decision": offered[decision],
             "target": None if decision == "new" else target,
             "reason": str(data.get("reason") or ""),
         }
@@ -70,11 +69,15 @@ def candidate_list(shown: dict[str, Statement]) -> str:
 
 
 class Compiler:
-    def __init__(self, calls: Calls, retrieval: bool, top_k: int):
-        self.calls, self.retrieval, self.top_k = calls, retrieval, top_k
+    """Retrieval reads only the correction's own skill document (its history too, unless `history` is off), so
+    a correction changes only that document."""
 
-    async def compile(self, message_id: str, text: str, skill: str, position: int, store: Store) -> Decision:
-        rule = await self.calls.ask(
+    def __init__(self, calls: Calls, retrieval: bool, top_k: int, history: bool = True):
+        self.calls, self.retrieval, self.top_k, self.history = calls, retrieval, top_k, history
+
+    async def extract(self, message_id: str, text: str, skill: str) -> dict:
+        """The structured rule of a correction: reads nothing of the guidance, so it can run ahead."""
+        return await self.calls.ask(
             message_id,
             "extract",
             fill(prompts.EXTRACT, skill=skill, correction=text),
@@ -82,6 +85,13 @@ class Compiler:
             prompts.REPAIR,
             prompts.EXTRACT_SCHEMA,
         )
+
+    async def compile(
+        self, message_id: str, text: str, skill: str, position: int, store: Store, rule: dict | None = None
+    ) -> Decision:
+        """The decision for a correction (`rule`: its extracted rule, when extracted ahead)."""
+        if rule is None:
+            rule = await self.extract(message_id, text, skill)
         statement = Statement(
             id=f"c:{message_id}",
             skill=skill,
@@ -95,12 +105,12 @@ class Compiler:
         if not self.retrieval:
             return Decision("new", statement=statement, why="retrieval disabled", extra={"rule": rule})
         query = query_words(" ".join([rule["subject"], rule["directive"], text]))
-        found = [s for s in store.search(query, skill, self.top_k, OTHER_SKILLS_K) if s.kind == "text"]
+        found = [s for s in store.search(query, skill, self.top_k, self.history) if s.kind == "text"]
         if not found:
             return Decision("new", statement=statement, why="retrieval found no statement", extra={"rule": rule})
         shown = {f"s{n}": s for n, s in enumerate(found, 1)}
         prompt = fill(
-            prompts.RECONCILE,
+            prompts.RECONCILE if self.history else prompts.RECONCILE_CURRENT,
             skill=skill,
             correction=text,
             rule=json.dumps(rule, ensure_ascii=False),
@@ -110,9 +120,9 @@ class Compiler:
             message_id,
             "reconcile",
             prompt,
-            json_reply(check_decision(shown)),
+            json_reply(check_decision(shown, self.history)),
             prompts.REPAIR,
-            prompts.reconcile_schema(list(shown)),
+            prompts.reconcile_schema(list(shown), self.history),
         )
         extra = {"rule": rule, "candidates": [s.id for s in found]}
         action = verdict["decision"]

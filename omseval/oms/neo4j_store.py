@@ -13,7 +13,7 @@ from neo4j import GraphDatabase, RoutingControl
 from neo4j.exceptions import AuthError, ClientError, ServiceUnavailable
 
 from omseval.errors import UserError
-from omseval.oms.store import STORED, Candidate, Decision, Statement, Store, index_terms, stored
+from omseval.oms.store import STORED, Candidate, Decision, Statement, Store, index_terms, namespace, stored
 
 SCHEMA = [
     "CREATE CONSTRAINT oms_skill IF NOT EXISTS FOR (n:Skill) REQUIRE n.uid IS UNIQUE",
@@ -75,11 +75,13 @@ def drop(driver, ns: str, database=None) -> None:
 INDEX_TERMS = (
     "UNWIND {words} AS w MERGE (t:Term {{uid: $ns + ' ' + w}}) ON CREATE SET t.ns = $ns CREATE (s)-[:USES]->(t)"
 )
-# Retrieval in one query: the namespace's size for BM25, and its text statements sharing a term with $words,
-# each with everything `rank` and `Statement` need, found through the run's own terms.
+# Retrieval in one query: the skill document's size for BM25, and its text statements sharing a term with
+# $words, each with everything `rank` and `Statement` need, found through the run's own terms.
 RETRIEVE = (
-    "OPTIONAL MATCH (k:Skill {ns: $ns}) WITH sum(k.texts) AS count, sum(k.length) AS length "
-    "CALL () { UNWIND $words AS w MATCH (:Term {uid: $ns + ' ' + w})<-[:USES]-(s:Statement) WITH DISTINCT s "
+    "OPTIONAL MATCH (k:Skill {uid: $ns + ':' + $skill}) WITH coalesce(k.texts, 0) AS count, "
+    "coalesce(k.length, 0) AS length "
+    "CALL () { UNWIND $words AS w MATCH (:Term {uid: $ns + ' ' + w})<-[:USES]-(s:Statement) "
+    "  WHERE s.skill = $skill WITH DISTINCT s "
     "  OPTIONAL MATCH (n:Statement)-[:SUPERSEDES]->(s) "
     f"  RETURN collect([s.stems, n.id, {', '.join(f's.{f}' for f in STORED)}]) AS found }} "
     "RETURN count, length, found"
@@ -97,6 +99,11 @@ class Neo4jStore(Store):
                 if e.code not in ALREADY_THERE:
                     raise
         self._read("CALL db.awaitIndexes(60)")
+
+    @classmethod
+    def for_build(cls, workdir, uri: str, user=None, password=None, database=None) -> "Neo4jStore":
+        """The build's namespace on the server (conf/store/neo4j.yaml): named after its folder."""
+        return cls(uri, namespace(workdir), user, password, database)
 
     def _write(self, query: str, **params) -> list:
         return self.driver.execute_query(
@@ -158,8 +165,10 @@ class Neo4jStore(Store):
         )
         return [dict(r) for r in rows]
 
-    def retrieve(self, words: list[str], choose) -> list[Statement]:
-        row = self._read(RETRIEVE, words=words)[0]
+    def retrieve(self, words: list[str], skill: str, choose) -> list[Statement]:
+        row = self._read(RETRIEVE, words=words, skill=skill)[0]
+        if not row["count"]:
+            return []
         found = {}  # id -> (terms, the statement)
         for terms, successor, *values in row["found"]:
             s = Statement(**dict(zip(STORED, values, strict=True)), superseded_by=successor)

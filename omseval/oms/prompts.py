@@ -45,6 +45,17 @@ Decisions:
 Reply with one JSON object and nothing else:
 {"decision": "<restates|supersedes|outdated|new>", "target": "<statement id, or null>", "reason": "<one sentence>"}"""
 
+# history=false: the same prompt without the supersession history (only current statements are retrieved)
+# and without the "outdated" decision, so their effect on OMS is measured.
+OUTDATED = (
+    '- "outdated": it repeats an older version that a newer statement has already superseded '
+    "(target: the superseded statement); the newer rule stays in force.\n"
+)
+assert OUTDATED in RECONCILE
+RECONCILE_CURRENT = RECONCILE.replace(OUTDATED, "").replace(
+    "<restates|supersedes|outdated|new>", "<restates|supersedes|new>"
+)
+
 REPAIR = """Your reply could not be used: {problem}
 
 Reply again with the JSON object only, as asked:
@@ -57,7 +68,12 @@ DECISIONS = {"new": "new", "restates": "restates", "supersedes": "supersedes", "
 EXTRACT_SCHEMA = reply_schema("extract", subject=string(), directive=string(), scope=string())
 
 
-def reconcile_schema(ids: list[str]) -> ResponseSchema:
+def decisions(history: bool) -> dict[str, str]:
+    """The decisions the reconcile prompt offers (prompt -> OMS): without history, no "outdated"."""
+    return DECISIONS if history else {k: v for k, v in DECISIONS.items() if k != "outdated"}
+
+
+def reconcile_schema(ids: list[str], history: bool = True) -> ResponseSchema:
     """The reconcile reply, its target one of this prompt's statement ids (or null)."""
     target = JSONSchema(anyOf=[string(enum=ids), JSONSchema(type="null")])
-    return reply_schema("reconcile", decision=string(enum=list(DECISIONS)), target=target, reason=string())
+    return reply_schema("reconcile", decision=string(enum=list(decisions(history))), target=target, reason=string())

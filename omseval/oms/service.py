@@ -2,8 +2,11 @@
 
 import hashlib
 from fnmatch import fnmatch
+from typing import Any, cast
 
+from hydra.utils import instantiate
 from inspect_ai.model import ResponseSchema
+from omegaconf import OmegaConf
 
 from omseval.config import GuidanceLayout
 from omseval.errors import UserError
@@ -13,20 +16,17 @@ from omseval.guidance.calls import Calls, Loss
 from omseval.oms import prompts
 from omseval.oms.compiler import Compiler
 from omseval.oms.documents import render, to_statements
-from omseval.oms.store import Decision, Store, namespace
+from omseval.oms.store import Decision, Store
 
 STARTED = "store-initialised"
 
 
 def open_store(store, workdir) -> Store:
-    """The configured store (conf/store) for one build: its namespace is the build's folder."""
-    if store.kind.value == "neo4j":
-        from omseval.oms.neo4j_store import Neo4jStore
-
-        return Neo4jStore(store.uri, namespace(workdir), store.user, store.password, store.database)
-    from omseval.oms.sqlite_store import FILE, SQLiteStore
-
-    return SQLiteStore(workdir / FILE)
+    """The store conf/store's `_target_` names, for one build (its namespace is the build's folder); the
+    file's other settings that are set are its keyword options."""
+    options = cast(dict, OmegaConf.to_container(store))
+    settings = {k: v for k, v in options.items() if k != "kind" and v is not None}
+    return instantiate(settings, workdir=workdir)
 
 
 def review(decision: Decision, message_id: str, reject: list[str]) -> Decision:
@@ -43,8 +43,17 @@ class OMS(Builder):
     uses_store = True
     recording = "always"  # a correction is submitted to OMS, not recorded by hand
 
-    def __init__(self, build: Build, name: str, retrieval: bool = True, top_k: int = 5, reject: tuple[str, ...] = ()):
+    def __init__(
+        self,
+        build: Build,
+        name: str,
+        retrieval: bool = True,
+        top_k: int = 5,
+        reject: tuple[str, ...] = (),
+        history: bool = True,
+    ):
         super().__init__(build, name)
+        self.retrieval = retrieval
         self.reject = list(reject)
         self.store = open_store(build.store, self.workdir)
         if not (self.workdir / STARTED).exists():
@@ -55,7 +64,8 @@ class OMS(Builder):
                 for d in self.pack.documents:
                     self.store.load_skill(d.skill, d.title, to_statements(d.skill, d.text))
             (self.workdir / STARTED).touch()
-        self.compiler = Compiler(Calls(self.model, self.workdir, self.cache), retrieval, top_k)
+        calls = Calls(self.model, self.workdir, self.cache, self.connections)
+        self.compiler = Compiler(calls, retrieval, top_k, history)
 
     @classmethod
     def check_options(cls, options: dict) -> None:
@@ -73,12 +83,26 @@ class OMS(Builder):
     def processed(self) -> set[str]:
         return self.store.done()
 
-    async def process(self, message) -> dict:
+    async def prepare(self, message) -> dict | Loss:
+        """The correction's extracted rule (or its loss): extraction reads no guidance, so it runs ahead."""
+        try:
+            return await self.compiler.extract(message.message_id, message.text, message.skill)
+        except Loss as e:
+            return e
+
+    def chain(self, message, prepared: Any) -> str:
+        """A correction reads and changes only its own document; without retrieval it reads nothing."""
+        return message.skill if self.retrieval else message.message_id
+
+    async def process(self, message, prepared: Any = None) -> dict:
         skill = message.skill
         self.store.record_correction(message.message_id, skill, message.text, message.position)  # ingestion
         try:
+            rule = prepared if prepared is not None else await self.prepare(message)
+            if isinstance(rule, Loss):
+                raise rule
             decision = await self.compiler.compile(
-                message.message_id, message.text, skill, message.position, self.store
+                message.message_id, message.text, skill, message.position, self.store, rule
             )
         except Loss as e:
             self.store.fail(message.message_id, str(e))

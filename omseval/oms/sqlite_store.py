@@ -30,6 +30,11 @@ class SQLiteStore(Store):
         self.db.row_factory = sqlite3.Row
         self.db.executescript("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;" + SCHEMA)
 
+    @classmethod
+    def for_build(cls, workdir: Path) -> "SQLiteStore":
+        """The build's own file in its folder (conf/store/sqlite.yaml)."""
+        return cls(Path(workdir) / FILE)
+
     def _tx(self):
         return _Transaction(self.db)
 
@@ -72,11 +77,15 @@ class SQLiteStore(Store):
         )
         return [dict(r) for r in rows]
 
-    def retrieve(self, words: list[str], choose) -> list[Statement]:
-        count, length = self.db.execute("SELECT total(texts), total(length) FROM skill").fetchone()
+    def retrieve(self, words: list[str], skill: str, choose) -> list[Statement]:
+        count, length = self.db.execute(
+            "SELECT total(texts), total(length) FROM skill WHERE name=?", (skill,)
+        ).fetchone()
+        if not count:
+            return []
         found = self.db.execute(
-            "SELECT id, skill, terms FROM statement_terms WHERE statement_terms MATCH ?",
-            (" OR ".join(f'"{w}"' for w in words),),
+            "SELECT id, skill, terms FROM statement_terms WHERE statement_terms MATCH ? AND skill = ?",
+            (" OR ".join(f'"{w}"' for w in words), skill),
         )
         ids = choose(int(count), int(length), [Candidate(*r) for r in found])
         rows = self.db.execute(f"SELECT * FROM statement WHERE id IN ({', '.join('?' * len(ids))})", ids)

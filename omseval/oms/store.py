@@ -4,9 +4,11 @@ Graph shape: (:Skill)-[:HAS]->(:Statement {status}); (:Correction)-[:ASSERTS|RES
 (:Statement)-[:SUPERSEDES {at, why, correction}]->(:Statement). Superseded statements are marked,
 never deleted. Every build lives in its own namespace.
 
-Retrieval is the same in both: a backend only finds the namespace's text statements sharing a term with
-the query (a pre-filter over that namespace's statements alone); `rank` then scores them with BM25 over
-the namespace and breaks ties by id, so both backends pick the same statements.
+Retrieval is per document, the same in both: a backend only finds the text statements of one skill document
+sharing a term with the query (a pre-filter over that document's statements alone); `rank` then scores them
+with BM25 over that document and breaks ties by id, so both backends pick the same statements. Nothing of
+another document takes part, so the documents of a build are independent: a correction never touches another
+skill's document, and different documents can be processed concurrently with the same result.
 """
 
 import hashlib
@@ -69,12 +71,10 @@ class Candidate:
 K1, B = 1.2, 0.75  # BM25's customary constants (Lucene's and SQLite FTS5's defaults)
 
 
-def rank(
-    words: list[str], found: list[Candidate], count: int, length: int, skill: str, k: int, other_k: int
-) -> list[str]:
-    """Ids of the best `k` statements of `skill`, then the best `other_k` of other skills.
+def rank(words: list[str], found: list[Candidate], count: int, length: int) -> list[str]:
+    """Ids of the `found` statements, best first.
 
-    BM25 over the namespace's `count` text statements of `length` terms in all; `found` must hold every one
+    BM25 over the document's `count` text statements of `length` terms in all; `found` must hold every one
     of them that shares a term with `words`, so document frequencies are exact. Ties go to the smaller id.
     """
     if not found:
@@ -89,8 +89,7 @@ def rank(
         norm = K1 * (1 - B + B * len(terms) / average)
         return sum(idf[w] * tf * (K1 + 1) / (tf + norm) for w in idf if (tf := terms.count(w)))
 
-    ranked = sorted(found, key=lambda c: (-score(c), c.id))
-    return [c.id for c in ranked if c.skill == skill][:k] + [c.id for c in ranked if c.skill != skill][:other_k]
+    return [c.id for c in sorted(found, key=lambda c: (-score(c), c.id))]
 
 
 @dataclass
@@ -107,17 +106,19 @@ class Decision:
 class Store(ABC):
     """Operations OMS needs; `apply` and `fail` are atomic with marking the correction done."""
 
-    def search(self, query: list[str], skill: str, k: int, other_k: int) -> list[Statement]:
-        """The best `k` text statements of `skill` for the query's words, then the best `other_k` elsewhere."""
+    def search(self, query: list[str], skill: str, k: int, history: bool = True) -> list[Statement]:
+        """The best `k` text statements of `skill`'s document for the query's words; superseded statements
+        take part only with `history`."""
         words = sorted(set(terms(" ".join(query))))
         if not words:
             return []
-        return self.retrieve(words, lambda count, length, found: rank(words, found, count, length, skill, k, other_k))
+        found = self.retrieve(words, skill, lambda count, length, found: rank(words, found, count, length))
+        return [s for s in found if history or s.status == "current"][:k]
 
     @abstractmethod
-    def retrieve(self, words: list[str], choose) -> list[Statement]:
-        """The statements `choose(count, length, found)` names, in its order: `count` text statements in the
-        namespace, `length` their terms in all, `found` every one of them sharing a term with `words`."""
+    def retrieve(self, words: list[str], skill: str, choose) -> list[Statement]:
+        """The statements `choose(count, length, found)` names, in its order: `count` text statements in
+        `skill`'s document, `length` their terms in all, `found` every one of them sharing a term with `words`."""
 
     @abstractmethod
     def reset(self) -> None: ...

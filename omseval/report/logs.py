@@ -1,7 +1,7 @@
 """The runs in a log folder and their samples, read through inspect_ai.analysis data frames.
 
 A run's identity is everything that changes its results: experiment and its options, corpus,
-approach and its options, the answering model, store, pack checksum, seed and limit. Of several
+approach and its options, the answering model, store, pack checksum, seed, limit and rules (a subset). Of several
 complete logs with one identity (a rerun), the newest is used.
 """
 
@@ -29,6 +29,7 @@ IDENTITY = [
     "seed",
     "limit",
     "epochs",
+    "rules",
     "experiment_options",
 ]
 SERIES = [c for c in IDENTITY if c != "seed"]  # runs that differ only in seed are combined
@@ -72,6 +73,7 @@ def identity(config: dict, model: str, pack_checksum: str) -> dict:
         "seed": seed_label(config["seed"]),
         "limit": "all" if config["limit"] is None else str(config["limit"]),
         "epochs": int(config.get("epochs", 1)),
+        "rules": "all" if config.get("rules") is None else str(config["rules"]),  # a quick subset (rules=N)
         "experiment_options": options(config["experiment"], defaults("experiment", config["experiment"]["name"])),
     }
 
