@@ -36,11 +36,11 @@ from hydra import compose, initialize_config_module
 from omseval.config import register
 from omseval.guidance.build import build_guidance
 from omseval.models import make_model
-from omseval.tasks import check_run
+from omseval.refusals import check
 register()
 with initialize_config_module("omseval.conf", version_base="1.3"):
     cfg = compose("config", sys.argv[1:])
-pack = check_run(cfg)
+pack = check(cfg)
 began = time.monotonic()
 g = asyncio.run(build_guidance(cfg, pack, make_model(cfg)))
 print(time.monotonic() - began, g.path)

@@ -228,7 +228,7 @@ def test_a_parallel_build_killed_midway_resumes_to_the_same_result(tmp_path, app
 
 
 def test_the_offline_model_with_latency_waits_and_replies_the_same(tmp_path):
-    from omseval.tasks import check_run
+    from omseval.refusals import check as check_run
 
     prompt = "<guidance>Use UTC.</guidance>\n<task>Which time zone?</task>"
     plain = asyncio.run(make_model(config(tmp_path, "cache=false")).generate(prompt)).completion

@@ -147,6 +147,7 @@ RUN = {
     "seed": "pack-order",
     "limit": "all",
     "epochs": 1,
+    "rules": "all",
     "experiment_options": "",
 }
 

@@ -8,10 +8,10 @@ from omseval.guidance.artifact import artifact_key
 from omseval.guidance.build import correction_stream, key_parts
 from omseval.models import make_model
 from omseval.pack import load_pack
+from omseval.refusals import check
 from omseval.report.logs import identity
 from omseval.run import run_key
 from omseval.subset import chosen_rules, restrict
-from omseval.tasks import check_run
 from tests.conftest import PACK, config
 
 pack = load_pack(PACK)
@@ -50,7 +50,7 @@ def test_a_subset_run_is_its_own_build_and_log_folder(tmp_path):
     assert "-rules-" not in artifact_key(key_parts(full, pack, model))
     assert "-rules-5-" in run_key(quick, pack, model) and "-rules-" not in run_key(full, pack, model)
     config_of = {"experiment": {"name": "replay"}, "corpus": {"name": "larger"}, "approach": {"name": "oms"}}
-    config_of |= {"store": {"kind": "sqlite"}, "seed": None, "limit": None}
+    config_of |= {"store": {"kind": "sqlite"}, "model": {"temperature": None}, "seed": None, "limit": None}
     assert identity(config_of | {"rules": 5}, "m", "x" * 12)["rules"] == "5"
     assert identity(config_of | {"rules": None}, "m", "x" * 12)["rules"] == "all"
 
@@ -58,4 +58,4 @@ def test_a_subset_run_is_its_own_build_and_log_folder(tmp_path):
 @pytest.mark.parametrize("rules, says", [(0, "rules must be a positive integer"), (161, "the larger corpus has 160")])
 def test_a_bad_subset_is_refused_in_one_line(tmp_path, rules, says):
     with pytest.raises(UserError, match=says):
-        check_run(config(tmp_path, f"rules={rules}"))
+        check(config(tmp_path, f"rules={rules}"))
