@@ -141,10 +141,11 @@ async def process_stream(builder: Builder, messages: list[Message], progress: "P
 
 
 def journal_in_stream_order(path: Path, position: dict[str, int]) -> None:
-    """A text-file build's journal (one line per message, written as each finished) in stream order."""
+    """A build's journal (one line per message, written as each finished) in stream order: a text-file
+    builder's lines hold the message under "entry", Graphiti's are the entry itself."""
     if path.exists():
         lines = journal.read(path)
-        journal.rewrite(path, sorted(lines, key=lambda line: position[line["entry"]["message_id"]]))
+        journal.rewrite(path, sorted(lines, key=lambda line: position[line.get("entry", line)["message_id"]]))
 
 
 class Progress:
