@@ -22,7 +22,7 @@ from hydra import compose, initialize_config_dir
 from omseval.config import register
 from omseval.guidance.build import build_guidance
 from omseval.models import make_model
-from omseval.pack import load_pack
+from omseval.pack_schema import load_pack
 from omseval.paths import SHIPPED_PACK
 
 ROOT = Path(__file__).resolve().parent.parent

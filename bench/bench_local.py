@@ -25,7 +25,7 @@ from omseval.guidance import artifact
 from omseval.guidance.build import approach_class, build_guidance, correction_stream, key_parts, make_builder
 from omseval.local import serving
 from omseval.models import make_model
-from omseval.pack import load_pack
+from omseval.pack_schema import load_pack
 from omseval.paths import SHIPPED_PACK
 from omseval.refusals import check
 from omseval.report.summary import report

@@ -26,7 +26,7 @@ from hydra import compose, initialize_config_dir
 from omseval.config import register
 from omseval.guidance.build import correction_stream, make_builder
 from omseval.models import make_model
-from omseval.pack import load_pack
+from omseval.pack_schema import load_pack
 from omseval.paths import SHIPPED_PACK
 
 ROOT = Path(__file__).resolve().parent.parent

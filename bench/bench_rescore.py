@@ -21,8 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from omseval.pack import load_pack
-from omseval.pack._csv import write_rows
+from omseval.pack_schema import load_pack
+from omseval.pack_schema._csv import write_rows
 from omseval.paths import SHIPPED_PACK
 from omseval.rescore import rescore
 

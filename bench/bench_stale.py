@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 from omseval.guidance.artifact import load
-from omseval.pack import load_pack
+from omseval.pack_schema import load_pack
 from omseval.paths import SHIPPED_PACK
 
 

@@ -26,7 +26,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from omseval.pack import load_pack
+from omseval.pack_schema import load_pack
 
 ROOT = Path(__file__).resolve().parent.parent
 

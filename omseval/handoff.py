@@ -18,8 +18,8 @@ from pathlib import Path
 from omseval.errors import UserError
 from omseval.guidance import artifact, journal
 from omseval.guidance.build import approach_class, key_parts, make_builder, max_connections
-from omseval.pack import Message, Pack
-from omseval.pack.ordering import recording_schedule
+from omseval.pack_schema import Message, Pack
+from omseval.pack_schema.ordering import recording_schedule
 
 SNAPSHOTS, TEXTS = "snapshots.jsonl", "texts.jsonl"
 

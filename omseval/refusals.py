@@ -21,7 +21,7 @@ from omseval import local
 from omseval.config import model_option
 from omseval.errors import UserError, run_command
 from omseval.experiments import experiment_class
-from omseval.pack import Pack, load_pack
+from omseval.pack_schema import Pack, load_pack
 from omseval.paths import SHIPPED_PACK
 from omseval.subset import restrict
 

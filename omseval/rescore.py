@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import TextIO
 
 from omseval.errors import PackError, run_command
-from omseval.pack import load_pack
-from omseval.pack._csv import stream_rows
+from omseval.pack_schema import load_pack
+from omseval.pack_schema._csv import stream_rows
 from omseval.paths import SHIPPED_PACK
 from omseval.scorers.check import batch_verdicts
 from omseval.scorers.strict import strict_verdicts

@@ -25,7 +25,7 @@ from omseval.errors import FAULT, ServiceStopped, UserError
 from omseval.guidance import artifact
 from omseval.local import serving
 from omseval.models import describe, make_model, model_error
-from omseval.pack import Pack
+from omseval.pack_schema import Pack
 from omseval.refusals import check, check_approach
 from omseval.run_summary import run_summary
 from omseval.suite import suite_runs

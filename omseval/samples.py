@@ -4,7 +4,7 @@ from inspect_ai.dataset import Sample
 
 from omseval.audit import audits
 from omseval.guidance.artifact import Guidance
-from omseval.pack import Pack
+from omseval.pack_schema import Pack
 
 
 def question_sample(q, sample_id: str, guidance: str, approach: str, **extra) -> Sample:

@@ -12,7 +12,7 @@ import random
 from itertools import zip_longest
 
 from omseval.errors import UserError
-from omseval.pack import Pack
+from omseval.pack_schema import Pack
 
 SEED = "omseval rules"  # the subsets' own seed: independent of the stream's `seed`
 

@@ -26,7 +26,7 @@ from omseval.config import register, resolved
 from omseval.errors import UserError
 from omseval.experiments import make_experiment
 from omseval.models import cache_policy
-from omseval.pack import Pack
+from omseval.pack_schema import Pack
 from omseval.refusals import check
 from omseval.scorers.compliance import compliance
 from omseval.scorers.epochs import epochs

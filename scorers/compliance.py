@@ -17,7 +17,7 @@ from inspect_ai.scorer import Metric, SampleScore, Score, Target, grouped, metri
 from inspect_ai.solver import TaskState
 from omseval.scorers.judge import Judge
 
-from omseval.pack.loader import Question
+from omseval.pack_schema.loader import Question
 from omseval.record import ATTEMPTS_KEY, attempt_verdicts, phase_tokens, sample_values, strict
 
 MEASURES = ("first_attempt", "eventual")

@@ -3,7 +3,7 @@
 from inspect_ai.model import ChatMessageUser
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
-from omseval.pack.loader import fill
+from omseval.pack_schema.loader import fill
 
 
 @solver

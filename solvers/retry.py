@@ -14,7 +14,7 @@ from inspect_ai.model import ChatMessageUser, get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from omseval.models import cache_policy, describe, model_error
-from omseval.pack.loader import Question, fill
+from omseval.pack_schema.loader import Question, fill
 from omseval.record import ATTEMPTS_KEY, attempt, attempt_verdicts
 
 logger = logging.getLogger(__name__)

@@ -34,8 +34,8 @@ def pack_copy(tmp_path) -> Path:
 @pytest.fixture(scope="session")
 def shipped():
     """The shipped pack and its control answers (tests/pack_controls.csv)."""
-    from omseval.pack import load_pack
-    from omseval.pack.lint import load_controls
+    from omseval.pack_schema import load_pack
+    from omseval.pack_schema.lint import load_controls
 
     pack = load_pack(PACK)
     return pack, load_controls(ROOT / "tests" / "pack_controls.csv", pack)

@@ -12,9 +12,9 @@ import pytest
 from omseval.scorers import check
 from omseval.scorers.check import verdict
 
-from omseval.pack import FILES, load_pack
-from omseval.pack._csv import BOM, read_rows, write_rows
-from omseval.pack.lint import CONTROL_KINDS
+from omseval.pack_schema import FILES, load_pack
+from omseval.pack_schema._csv import BOM, read_rows, write_rows
+from omseval.pack_schema.lint import CONTROL_KINDS
 
 
 def Q(pattern: str, expect: str = "present", required_pattern: str = "") -> SimpleNamespace:

@@ -12,7 +12,7 @@ from omseval.guidance.file_edit import parse_selection, rewrite_problem, strip_f
 from omseval.models import make_model
 from omseval.offline.answering import respond
 from omseval.offline.files import HEADING, edit, select
-from omseval.pack import load_pack
+from omseval.pack_schema import load_pack
 from tests.conftest import PACK, config
 from tests.conftest import builder as make_builder
 

@@ -10,8 +10,8 @@ from omseval.guidance import journal
 from omseval.guidance.file_edit import FileEdit
 from omseval.handoff import TEXTS, build_handoff
 from omseval.models import make_model
-from omseval.pack import load_pack
-from omseval.pack.ordering import recording_schedule
+from omseval.pack_schema import load_pack
+from omseval.pack_schema.ordering import recording_schedule
 from tests.conftest import PACK, run_module
 from tests.conftest import config as compose_config
 

@@ -10,7 +10,7 @@ from omseval.guidance import journal
 from omseval.guidance.base import JOURNAL, FileBuilder, change, changed
 from omseval.guidance.build import build_guidance, correction_stream
 from omseval.models import make_model
-from omseval.pack import load_pack
+from omseval.pack_schema import load_pack
 from tests.conftest import PACK, builder, config
 
 pack = load_pack(PACK)

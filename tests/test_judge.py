@@ -13,7 +13,7 @@ from inspect_ai.log import list_eval_logs, read_eval_log
 from inspect_ai.model import GenerateConfig, get_model
 from omseval.scorers.judge import Judge
 
-from omseval.pack import load_pack
+from omseval.pack_schema import load_pack
 from tests.conftest import PACK, run_module
 from tests.test_strict_verdict import CONTEXT, HEDGE, QID, SUPERSEDED, score_of, with_superseded
 

@@ -8,7 +8,7 @@ import pytest
 from inspect_ai.model import get_model
 
 from omseval.offline import answering
-from omseval.pack.lint import GENERIC_ANSWER
+from omseval.pack_schema.lint import GENERIC_ANSWER
 
 GUIDANCE = """# Competitive analysis
 

@@ -13,7 +13,7 @@ from omseval.models import make_model
 from omseval.oms.compiler import Compiler, parse_json
 from omseval.oms.documents import to_statements
 from omseval.oms.sqlite_store import SQLiteStore
-from omseval.pack import load_pack
+from omseval.pack_schema import load_pack
 from tests.conftest import PACK, builder, config
 
 pack = load_pack(PACK)

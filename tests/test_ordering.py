@@ -7,8 +7,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from omseval.pack import load_pack
-from omseval.pack.ordering import KINDS, PROBABILITIES, correction_sequence, recording_schedule
+from omseval.pack_schema import load_pack
+from omseval.pack_schema.ordering import KINDS, PROBABILITIES, correction_sequence, recording_schedule
 
 SEEDS = range(40)
 

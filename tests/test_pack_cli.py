@@ -1,4 +1,4 @@
-"""`python -m omseval.pack {verify,build,lint}` as a user runs it: exit codes, one-line messages,
+"""`python -m omseval.pack_schema {verify,build,lint}` as a user runs it: exit codes, one-line messages,
 no tracebacks, and `build` reproducing the shipped derived files byte for byte."""
 
 import hashlib
@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from omseval.pack import FILES, load_pack
-from omseval.pack.__main__ import main
-from omseval.pack._csv import read_rows, write_rows
-from omseval.pack.build import write_checksums
-from omseval.pack.lint import CONTROL_KINDS, STRICT_KINDS, required_kinds
+from omseval.pack_schema import FILES, load_pack
+from omseval.pack_schema.__main__ import main
+from omseval.pack_schema._csv import read_rows, write_rows
+from omseval.pack_schema.build import write_checksums
+from omseval.pack_schema.lint import CONTROL_KINDS, STRICT_KINDS, required_kinds
 from tests.conftest import PACK, ROOT, run_main
 
 DERIVED = [FILES["sequence"], FILES["schedule"], FILES["documents"], "CHECKSUMS.sha256"]
@@ -281,8 +281,8 @@ def test_lint_shipped_pack():
 
 def lint_findings(pack_dir: Path, controls: Path = ROOT / "tests" / "pack_controls.csv"):
     """The findings other than warnings, in process: the CLI's import of the scorer costs seconds per call."""
-    from omseval.pack.build import build
-    from omseval.pack.lint import lint, load_controls
+    from omseval.pack_schema.build import build
+    from omseval.pack_schema.lint import lint, load_controls
 
     build(pack_dir)
     pack = load_pack(pack_dir)
@@ -349,7 +349,7 @@ def test_lint_finds_a_later_change_that_fails_its_familiar_question(pack_copy):
 )
 def test_lint_finds_a_mislabelled_control(tmp_path, kind, answer, outcome):
     """A context control that fails and a no-guidance control that passes are findings on their own row."""
-    from omseval.pack.lint import lint, load_controls
+    from omseval.pack_schema.lint import lint, load_controls
 
     pack = load_pack(PACK)
     q = pack.questions[7]
@@ -366,7 +366,7 @@ def test_lint_finds_a_mislabelled_control(tmp_path, kind, answer, outcome):
 
 
 def test_lint_requires_a_no_guidance_control_for_every_question(tmp_path):
-    from omseval.pack.lint import lint, load_controls
+    from omseval.pack_schema.lint import lint, load_controls
 
     pack = load_pack(PACK)
     qid = pack.questions[3].question_id
@@ -439,6 +439,6 @@ def test_a_pack_that_fails_lint_still_loads(pack_copy):
 )
 def test_marker_matching(marker, text, found):
     """Ignoring case and a plural ending; never inside a longer word or number."""
-    from omseval.pack.loader import marker_found
+    from omseval.pack_schema.loader import marker_found
 
     assert marker_found(marker, text) is found

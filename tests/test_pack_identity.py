@@ -9,9 +9,9 @@ from inspect_ai.log import list_eval_logs, read_eval_log
 from omseval.errors import PackError
 from omseval.guidance.artifact import artifact_key
 from omseval.guidance.build import key_parts
-from omseval.pack import FILES, load_pack
-from omseval.pack._csv import read_rows, write_rows
-from omseval.pack.build import build, verify
+from omseval.pack_schema import FILES, load_pack
+from omseval.pack_schema._csv import read_rows, write_rows
+from omseval.pack_schema.build import build, verify
 from tests.conftest import config, run_module
 
 EDIT = "Answer in the team's own words."

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from omseval.errors import PackError
-from omseval.pack import FILES, load_pack
-from omseval.pack._csv import BOM, protect, read_rows, unprotect, write_rows
-from omseval.pack.build import build, verify, write_checksums
-from omseval.pack.loader import PLACEHOLDERS, fill
+from omseval.pack_schema import FILES, load_pack
+from omseval.pack_schema._csv import BOM, protect, read_rows, unprotect, write_rows
+from omseval.pack_schema.build import build, verify, write_checksums
+from omseval.pack_schema.loader import PLACEHOLDERS, fill
 
 # ---------------------------------------------------------------------------------------------
 # helpers

@@ -20,7 +20,7 @@ import pytest
 from omseval.guidance.build import build_guidance
 from omseval.handoff import build_handoff
 from omseval.models import make_model
-from omseval.pack import load_pack
+from omseval.pack_schema import load_pack
 from tests.conftest import PACK, ROOT, config
 from tests.test_store import neo4j_uri
 
@@ -178,7 +178,7 @@ BUILD = """
 import asyncio, dataclasses, sys
 from omseval.guidance.build import build_guidance
 from omseval.models import make_model
-from omseval.pack import load_pack
+from omseval.pack_schema import load_pack
 from tests.conftest import PACK, config
 pack = load_pack(PACK)
 cfg = config(sys.argv[1], *sys.argv[2:])

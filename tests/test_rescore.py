@@ -10,9 +10,9 @@ from omseval.scorers.strict import strict_verdicts
 
 import omseval.rescore
 from omseval.errors import PackError
-from omseval.pack import FILES
-from omseval.pack._csv import read_rows, write_rows
-from omseval.pack.lint import CONTROL_KINDS
+from omseval.pack_schema import FILES
+from omseval.pack_schema._csv import read_rows, write_rows
+from omseval.pack_schema.lint import CONTROL_KINDS
 from omseval.rescore import main, rescore
 from tests.conftest import PACK, ROOT, run_main
 

@@ -17,8 +17,8 @@ from omseval.audit import superseded
 from omseval.guidance.build import build_guidance
 from omseval.handoff import build_handoff
 from omseval.models import make_model
-from omseval.pack import load_pack
-from omseval.pack.build import verify
+from omseval.pack_schema import load_pack
+from omseval.pack_schema.build import verify
 from omseval.refusals import check
 from omseval.tasks import experiment_task
 from tests.conftest import ROOT, config

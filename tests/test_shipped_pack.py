@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from omseval.pack import load_pack
+from omseval.pack_schema import load_pack
 from tests.conftest import PACK
 
 

@@ -11,7 +11,7 @@ import pytest
 from omseval.guidance.build import build_guidance
 from omseval.models import make_model
 from omseval.oms.service import open_store
-from omseval.pack import load_pack
+from omseval.pack_schema import load_pack
 from tests.conftest import PACK, config
 from tests.test_store import neo4j_uri
 

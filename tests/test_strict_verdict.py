@@ -18,10 +18,10 @@ from inspect_ai.solver import generate
 from omseval.scorers.compliance import compliance
 from omseval.solvers import retry_loop
 
-from omseval.pack import FILES, load_pack
-from omseval.pack.__main__ import main as pack_main
-from omseval.pack._csv import read_rows, write_rows
-from omseval.pack.lint import lint, load_controls
+from omseval.pack_schema import FILES, load_pack
+from omseval.pack_schema.__main__ import main as pack_main
+from omseval.pack_schema._csv import read_rows, write_rows
+from omseval.pack_schema.lint import lint, load_controls
 from omseval.rescore import rescore
 from omseval.samples import question_sample
 from omseval.text import values

@@ -7,7 +7,7 @@ from omseval.errors import UserError
 from omseval.guidance.artifact import artifact_key
 from omseval.guidance.build import correction_stream, key_parts
 from omseval.models import make_model
-from omseval.pack import load_pack
+from omseval.pack_schema import load_pack
 from omseval.refusals import check
 from omseval.report.logs import identity
 from omseval.run import run_key

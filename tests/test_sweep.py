@@ -12,7 +12,7 @@ from omseval.config import register
 from omseval.guidance import artifact
 from omseval.guidance.build import build_guidance
 from omseval.models import make_model
-from omseval.pack import load_pack
+from omseval.pack_schema import load_pack
 from omseval.paths import SHIPPED_PACK
 from omseval.report.logs import runs, samples
 from tests.conftest import ROOT, run_module

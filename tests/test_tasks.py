@@ -10,7 +10,7 @@ from omseval.scorers.compliance import compliance
 from omseval.solvers import retry_loop
 
 from omseval.errors import UserError
-from omseval.pack import load_pack
+from omseval.pack_schema import load_pack
 from omseval.samples import question_sample
 from omseval.tasks import checked
 from tests.conftest import PACK, run_module

@@ -22,7 +22,7 @@ from omseval.guidance import journal
 from omseval.guidance.artifact import SHARED
 from omseval.guidance.base import Build, Builder
 from omseval.oms.store import namespace
-from omseval.pack import Message
+from omseval.pack_schema import Message
 
 JOURNAL, DOCUMENTS = "journal.jsonl", "documents.jsonl"
 EXTRA = 'pip install -e ".[graphiti]"'

@@ -12,7 +12,7 @@ from typing import Any
 from omseval.config import GuidanceLayout
 from omseval.guidance import journal
 from omseval.guidance.artifact import SHARED
-from omseval.pack import Message, Pack
+from omseval.pack_schema import Message, Pack
 
 JOURNAL = "journal.jsonl"
 

@@ -17,8 +17,8 @@ from omseval.guidance import artifact, journal
 from omseval.guidance.artifact import Guidance
 from omseval.guidance.base import JOURNAL, Build, Builder
 from omseval.guidance.calls import in_stream_order, token_totals
-from omseval.pack import Message, Pack
-from omseval.pack.ordering import correction_sequence
+from omseval.pack_schema import Message, Pack
+from omseval.pack_schema.ordering import correction_sequence
 from omseval.targets import target_class
 
 

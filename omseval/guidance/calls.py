@@ -16,7 +16,7 @@ from inspect_ai.util import JSONSchema
 
 from omseval.guidance import journal
 from omseval.models import cache_policy, describe, model_error
-from omseval.pack.loader import fill
+from omseval.pack_schema.loader import fill
 
 CALLS = "calls.jsonl"
 USAGE = ("input_tokens", "output_tokens", "total_tokens")

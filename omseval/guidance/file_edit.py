@@ -10,7 +10,7 @@ import re
 
 from omseval.guidance.base import Build, FileBuilder
 from omseval.guidance.calls import Calls, Loss, reply_schema, string
-from omseval.pack import Message
+from omseval.pack_schema import Message
 
 FENCE = re.compile(r"^```[^\n]*\n(.*?)\n?```$", re.S)
 REASK = "Your previous reply could not be used: {problem}. Reply with exactly one file name from the list.\n\n{prompt}"

@@ -9,7 +9,7 @@ import re
 from collections import Counter
 
 from omseval.offline import files, graphiti, judging, rules
-from omseval.pack.lint import GENERIC_ANSWER
+from omseval.pack_schema.lint import GENERIC_ANSWER
 from omseval.text import passages, terms
 
 _TAG = r"(?m)^\s*<{0}>(.*?)</{0}>"

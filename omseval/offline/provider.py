@@ -21,7 +21,7 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 
 from omseval import text
 from omseval.offline import answering
-from omseval.pack import lint
+from omseval.pack_schema import lint
 
 # The model's code is its "weights": cached replies are keyed by it (inspect's cache keys on base_url).
 CODE = sorted(Path(__file__).parent.glob("*.py")) + [Path(text.__file__), Path(lint.__file__)]

@@ -13,7 +13,7 @@ from omseval.guidance.calls import Calls
 from omseval.oms import prompts
 from omseval.oms.documents import NEW_POSITION, NEW_SECTION
 from omseval.oms.store import Decision, Statement, Store
-from omseval.pack.loader import fill
+from omseval.pack_schema.loader import fill
 from omseval.text import STOPWORDS
 
 

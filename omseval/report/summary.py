@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from omseval.errors import UserError
-from omseval.pack._csv import protect
+from omseval.pack_schema._csv import protect
 from omseval.report import compare, logs, plots, rates, tables
 from omseval.report.logs import SERIES
 from omseval.report.render import DEFAULTS_LINE, WIDTH, markdown_table, text_table, with_interval

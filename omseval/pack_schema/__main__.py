@@ -1,4 +1,4 @@
-"""python -m omseval.pack {verify,build,lint} [DIR]"""
+"""python -m omseval.pack_schema {verify,build,lint} [DIR]"""
 
 import argparse
 import sys
@@ -15,13 +15,13 @@ COMMANDS = {
 
 
 def verify(args) -> None:
-    from omseval.pack.build import verify
+    from omseval.pack_schema.build import verify
 
     print(verify(args.dir))
 
 
 def build(args) -> None:
-    from omseval.pack.build import build
+    from omseval.pack_schema.build import build
 
     print(build(args.dir))
 
@@ -29,8 +29,8 @@ def build(args) -> None:
 def lint(args) -> int:
     from collections import Counter
 
-    from omseval.pack.lint import lint, load_controls
-    from omseval.pack.loader import load_pack
+    from omseval.pack_schema.lint import lint, load_controls
+    from omseval.pack_schema.loader import load_pack
 
     pack = load_pack(args.dir)
     findings, tested = lint(pack, load_controls(args.controls, pack), args.controls.name)
@@ -55,7 +55,7 @@ def lint(args) -> int:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m omseval.pack", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m omseval.pack_schema", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     for name, help_ in COMMANDS.items():
         p = sub.add_parser(name, help=help_)

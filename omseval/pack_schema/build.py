@@ -5,10 +5,10 @@ from dataclasses import asdict
 from pathlib import Path
 
 from omseval.errors import PackError
-from omseval.pack import loader
-from omseval.pack._csv import has_bom, read_rows, write_rows
-from omseval.pack.loader import FILES, SCHEDULE_COLUMNS, SEQUENCE_COLUMNS, load_pack
-from omseval.pack.ordering import PROBABILITIES, correction_sequence, recording_schedule
+from omseval.pack_schema import loader
+from omseval.pack_schema._csv import has_bom, read_rows, write_rows
+from omseval.pack_schema.loader import FILES, SCHEDULE_COLUMNS, SEQUENCE_COLUMNS, load_pack
+from omseval.pack_schema.ordering import PROBABILITIES, correction_sequence, recording_schedule
 
 DEFAULT_SEEDS = {"larger": 11, "smaller": 7}
 DEFAULT_HANDOFF_SEEDS: tuple[int, ...] = (11, 23, 41)
@@ -85,7 +85,7 @@ def write_checksums(root: Path) -> None:
 def check_checksums(root: Path) -> None:
     name = "CHECKSUMS.sha256"
     if not (root / name).is_file():
-        raise PackError(name, "file not found (run `python -m omseval.pack build`)")
+        raise PackError(name, "file not found (run `python -m omseval.pack_schema build`)")
     listed = {}
     for n, line in enumerate((root / name).read_text(encoding="utf-8").splitlines(), start=1):
         digest, sep, rel = line.partition("  ")
@@ -103,7 +103,7 @@ def check_checksums(root: Path) -> None:
         raise PackError(
             name,
             f"the content of {len(changed)} file(s) no longer matches its checksum: {', '.join(changed)} "
-            "(after an edit, run `python -m omseval.pack build`)",
+            "(after an edit, run `python -m omseval.pack_schema build`)",
         )
     for rel in listed_files(root):
         if rel not in listed:

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from omseval.errors import PackError
-from omseval.pack._csv import read_rows
-from omseval.pack.loader import FILES, Pack
+from omseval.pack_schema._csv import read_rows
+from omseval.pack_schema.loader import FILES, Pack
 from omseval.scorers.check import verdict
 from omseval.scorers.strict import strict_verdicts
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import NoReturn
 
 from omseval.errors import PackError
-from omseval.pack._csv import read_rows, read_text
-from omseval.pack.ordering import PROBABILITIES, Message, message_text
+from omseval.pack_schema._csv import read_rows, read_text
+from omseval.pack_schema.ordering import PROBABILITIES, Message, message_text
 
 FILES = {
     "rules": "01-test-cases.csv",
