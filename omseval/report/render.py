@@ -42,6 +42,7 @@ def _label(column: str, value) -> str:
 SHORT_NAMES = {
     "guidance_chars_mean": "chars",
     "guidance_tokens_mean": "tokens",
+    "rules_n": "rules audited",
     "rules_final_value_found": "final value found",
     "rules_superseded_value_stated": "superseded stated",
     "build_input_tokens": "build in",

@@ -49,7 +49,7 @@ def guidance(df: pd.DataFrame) -> pd.DataFrame:
             | {
                 "guidance_chars_mean": g["guidance_chars"].mean(),
                 "prompt_tokens_mean": g["answer_input_tokens"].mean(),
-                "rules": len(rules),
+                "rules_n": len(rules),
                 "rules_final_value_found": int(rules["final"].sum()),
                 "rules_superseded_value_stated": int(rules["superseded"].sum()),
             }
