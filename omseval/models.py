@@ -35,10 +35,9 @@ def describe(e: BaseException) -> str:
     return f"{type(e).__name__}: {e}"
 
 
-def make_model(cfg, served: dict | None = None) -> Model:
-    """The configured model; `served` holds the address and identity of a local server (omseval.local.serving)."""
-    m = cfg.model
-    config = GenerateConfig(
+def generate_config(m) -> GenerateConfig:
+    """Inspect's generation settings from a conf/model option."""
+    return GenerateConfig(
         max_connections=m.max_connections,
         max_tokens=m.max_tokens,
         temperature=m.temperature,
@@ -46,6 +45,12 @@ def make_model(cfg, served: dict | None = None) -> Model:
         max_retries=m.max_retries,
         seed=m.seed,
     )
+
+
+def make_model(cfg, served: dict | None = None) -> Model:
+    """The configured model; `served` holds the address and identity of a local server (omseval.local.serving)."""
+    m = cfg.model
+    config = generate_config(m)
     if not m.name.startswith("anthropic/"):
         skip_anthropic_state()
     args = {"base_url": m.base_url} | (served or {})

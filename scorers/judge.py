@@ -17,7 +17,7 @@ from inspect_ai.model import GenerateConfig, Model, ResponseSchema, get_model
 from inspect_ai.util import JSONSchema
 
 from omseval.config import model_option
-from omseval.models import cache_policy, describe, model_error
+from omseval.models import cache_policy, describe, generate_config, model_error
 
 logger = logging.getLogger(__name__)
 
@@ -57,15 +57,7 @@ Reply with a JSON object: "reason" (one sentence) and "correct" (true or false).
 def judge_model(option: str) -> Model:
     """The judge's inspect model, configured as its conf/model option says."""
     m = model_option(option)
-    config = GenerateConfig(
-        max_connections=m.max_connections,
-        max_tokens=m.max_tokens,
-        temperature=m.temperature,
-        timeout=m.timeout,
-        max_retries=m.max_retries,
-        seed=m.seed,
-    )
-    return get_model(m.name, config=config, base_url=m.base_url)
+    return get_model(m.name, config=generate_config(m), base_url=m.base_url)
 
 
 def parse(completion: str) -> bool:

@@ -63,6 +63,8 @@ def test_paired_permutation_by_hand():
     # differences (1, -1, 0.5): every sign pattern reaches |sum| >= 0.5, so p = 1
     assert paired_permutation(np.array([1.0, -1.0, 0.5])) == pytest.approx(1.0)
     assert paired_permutation(np.zeros(4)) == 1.0
+    # one question: +d and -d are equally extreme, so p = 1 (a two-question limit=1 run must not fail)
+    assert paired_permutation(np.array([0.5])) == 1.0
 
 
 def test_paired_permutation_on_single_answers_is_mcnemars_exact_test():

@@ -81,7 +81,7 @@ def mean_interval(values: np.ndarray) -> tuple[float, float]:
 def paired_permutation(differences: np.ndarray) -> float:
     """Two-sided p-value of a paired permutation test of mean difference 0: the sign of each question's
     difference (other minus baseline, in per-question pass fractions) is flipped at random."""
-    if not np.any(differences):
+    if len(differences) < 2 or not np.any(differences):  # one question: its two sign flips give p = 1
         return 1.0
     result = permutation_test(
         (np.sort(differences),),  # sorted: the same p-value whatever order the questions come in
