@@ -67,7 +67,8 @@ def run_summary(log) -> str:
     if config.get("judge"):
         judge = model_option(config["judge"])
         lines.append(
-            f"judge: {judge.label}" + ("" if judge.language_model else " (not a language model: a lexical procedure)")
+            f"judge: {judge.label}"
+            + ("" if judge.language_model or "not a language model" in judge.label else " (not a language model)")
         )
     same = meta.get("superseded_patterns") == 0
     note = ["the strict verdict equals the check: the pack gives these questions no superseded_pattern"] if same else []
