@@ -1,53 +1,31 @@
 """model=sonnet runs the real Anthropic client through inspect-ai, against a local fake Messages API."""
 
 import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from inspect_ai.log import list_eval_logs, read_eval_log
 
 from tests.conftest import run_module
+from tests.fake_anthropic import FakeAnthropic, serving
 
 ANSWER = "Draw the positioning map with four dimensions, one per axis."
 
 
-class FakeMessages(BaseHTTPRequestHandler):
+class FakeMessages(FakeAnthropic):
     requests: list[dict] = []
 
-    def do_POST(self):
-        body = json.loads(self.rfile.read(int(self.headers["content-length"])))
+    def answer(self, body: dict) -> None:
         bearer = (self.headers.get("authorization") or "").removeprefix("Bearer ")
         key = self.headers.get("x-api-key") or bearer  # the SDK sends one or the other
         FakeMessages.requests.append({"path": self.path, "body": body, "key": key})
-        reply = {
-            "id": f"msg_{len(FakeMessages.requests)}",
-            "type": "message",
-            "role": "assistant",
-            "model": body["model"],
-            "content": [{"type": "text", "text": ANSWER}],
-            "stop_reason": "end_turn",
-            "stop_sequence": None,
-            "usage": {"input_tokens": 10, "output_tokens": 12},
-        }
-        data = json.dumps(reply).encode()
-        self.send_response(200)
-        self.send_header("content-type", "application/json")
-        self.send_header("content-length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args):
-        pass
+        self.reply(ANSWER)
 
 
 @pytest.fixture
 def fake_api():
     FakeMessages.requests = []
-    server = ThreadingHTTPServer(("127.0.0.1", 0), FakeMessages)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
+    with serving(FakeMessages) as url:
+        yield url
 
 
 @pytest.mark.slow

@@ -7,10 +7,8 @@ import re
 import signal
 import subprocess
 import sys
-import threading
 import time
 import uuid
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -19,6 +17,7 @@ from neo4j import GraphDatabase
 from omseval.errors import UserError
 from omseval.guidance.build import approach_class
 from tests.conftest import config, run_module
+from tests.fake_anthropic import FakeAnthropic, serving
 from tests.test_prompts import answer_key, prompts_of
 from tests.test_store import neo4j_uri
 
@@ -188,7 +187,7 @@ def test_no_graphiti_prompt_holds_the_answer_key(shipped, tmp_path):
     assert not set().union(*map(find, seen))
 
 
-class FakeMessages(BaseHTTPRequestHandler):
+class FakeMessages(FakeAnthropic):
     """Anthropic's Messages API: structured requests answered by the offline roles (the schema named by its
     first property), with injected faults: a server error for the edge extraction of the `fail` corrections,
     and one malformed reply (then a good one on the repair request) for the entities of `malformed`."""
@@ -205,8 +204,7 @@ class FakeMessages(BaseHTTPRequestHandler):
         "summaries": "SummarizedEntities",
     }
 
-    def do_POST(self):
-        body = json.loads(self.rfile.read(int(self.headers["content-length"])))
+    def answer(self, body: dict) -> None:
         FakeMessages.requests.append({"path": self.path, "body": body})
         text = "\n\n".join(
             [*(b["text"] for b in (body.get("system") or []) if isinstance(b, dict))]
@@ -227,33 +225,6 @@ class FakeMessages(BaseHTTPRequestHandler):
             return self.reply("Here are the entities you asked for.")
         return self.reply(roles.respond(text, role))
 
-    def reply(self, text: str):
-        usage = {"input_tokens": 10, "output_tokens": 12}
-        self.send(
-            200,
-            {
-                "id": f"msg_{len(self.requests)}",
-                "type": "message",
-                "role": "assistant",
-                "model": "claude-sonnet-4-5",
-                "content": [{"type": "text", "text": text}],
-                "stop_reason": "end_turn",
-                "stop_sequence": None,
-                "usage": usage,
-            },
-        )
-
-    def send(self, status: int, payload: dict):
-        data = json.dumps(payload).encode()
-        self.send_response(status)
-        self.send_header("content-type", "application/json")
-        self.send_header("content-length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args):
-        pass
-
 
 @pytest.mark.slow
 @pytest.mark.neo4j
@@ -265,9 +236,7 @@ def test_anthropic_client_with_injected_faults(shipped, tmp_path):
         {stream[3].text, stream[9].text},
         stream[5].text,
     )
-    server = ThreadingHTTPServer(("127.0.0.1", 0), FakeMessages)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
+    with serving(FakeMessages) as url:
         result = run_module(
             "omseval",
             "experiment=guidance",
@@ -276,14 +245,12 @@ def test_anthropic_client_with_injected_faults(shipped, tmp_path):
             "store=neo4j",
             f"store.uri={neo4j_uri()}",
             "model=sonnet",
-            f"model.base_url=http://127.0.0.1:{server.server_address[1]}",
+            f"model.base_url={url}",
             "model.max_retries=0",
             "limit=2",
             cwd=tmp_path,
             env={"ANTHROPIC_API_KEY": "test-key"},
         )
-    finally:
-        server.shutdown()
     assert result.returncode == 0, result.stderr
     assert "132 corrections, 130 processed, 2 processing losses" in result.stdout
     structured = [r for r in FakeMessages.requests if "output_format" in r["body"]]

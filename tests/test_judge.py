@@ -5,8 +5,6 @@ evidence; the offline model in the judge's role; refusals before any work."""
 import asyncio
 import json
 import re
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from inspect_ai.log import list_eval_logs, read_eval_log
@@ -15,6 +13,7 @@ from omseval.scorers.judge import Judge
 
 from omseval.pack_schema import load_pack
 from tests.conftest import PACK, run_module
+from tests.fake_anthropic import FakeAnthropic, serving
 from tests.test_strict_verdict import CONTEXT, HEDGE, QID, SUPERSEDED, score_of, with_superseded
 
 KEYWORD = re.compile(r"(?i)\b(?:use|keep|put|format|mark|write|set)\b")
@@ -32,53 +31,29 @@ def fake_verdict(intended_rule: str, answer: str) -> bool:
     return max(re.findall(r"[A-Za-z]+", intended_rule), key=len).lower() in answer.lower()
 
 
-class FakeJudge(BaseHTTPRequestHandler):
+class FakeJudge(FakeAnthropic):
     requests: list[dict] = []
     status = 200
     text: str | None = None  # a reply to send in place of the verdict
 
-    def do_POST(self):
-        body = json.loads(self.rfile.read(int(self.headers["content-length"])))
+    def answer(self, body: dict) -> None:
         content = body["messages"][0]["content"]
         prompt = content if isinstance(content, str) else "".join(b.get("text", "") for b in content)
         verdict = fake_verdict(slot(prompt, "intended_rule"), slot(prompt, "answer"))
         FakeJudge.requests.append({"path": self.path, "body": body, "prompt": prompt, "verdict": verdict})
         if FakeJudge.status != 200:
-            self.send_response(FakeJudge.status)
-            data = json.dumps({"type": "error", "error": {"type": "overloaded_error", "message": "busy"}}).encode()
+            self.send(FakeJudge.status, {"type": "error", "error": {"type": "overloaded_error", "message": "busy"}})
         else:
-            text = FakeJudge.text or json.dumps({"reason": "checked by the fake", "correct": verdict})
-            reply = {
-                "id": f"msg_{len(FakeJudge.requests)}",
-                "type": "message",
-                "role": "assistant",
-                "model": body["model"],
-                "content": [{"type": "text", "text": text}],
-                "stop_reason": "end_turn",
-                "stop_sequence": None,
-                "usage": {"input_tokens": 10, "output_tokens": 12},
-            }
-            data = json.dumps(reply).encode()
-            self.send_response(200)
-        self.send_header("content-type", "application/json")
-        self.send_header("content-length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args):
-        pass
+            self.reply(FakeJudge.text or json.dumps({"reason": "checked by the fake", "correct": verdict}))
 
 
 @pytest.fixture
 def fake_api(monkeypatch):
     FakeJudge.requests, FakeJudge.status, FakeJudge.text = [], 200, None
-    server = ThreadingHTTPServer(("127.0.0.1", 0), FakeJudge)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}"
-    monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
-    monkeypatch.setenv("ANTHROPIC_BASE_URL", url)
-    yield url
-    server.shutdown()
+    with serving(FakeJudge) as url:
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", url)
+        yield url
 
 
 def assert_asked_for_a_verdict(request: dict, question, answer: str) -> None:
