@@ -80,8 +80,8 @@ INDEX_TERMS = (
 RETRIEVE = (
     "OPTIONAL MATCH (k:Skill {uid: $ns + ':' + $skill}) WITH coalesce(k.texts, 0) AS count, "
     "coalesce(k.length, 0) AS length "
-    "CALL () { UNWIND $words AS w MATCH (:Term {uid: $ns + ' ' + w})<-[:USES]-(s:Statement) "
-    "  WHERE s.skill = $skill WITH DISTINCT s "
+    "CALL () { MATCH (t:Term)<-[:USES]-(s:Statement) WHERE t.uid IN $terms "
+    "  AND s.skill = $skill WITH DISTINCT s "
     "  OPTIONAL MATCH (n:Statement)-[:SUPERSEDES]->(s) "
     f"  RETURN collect([s.stems, n.id, {', '.join(f's.{f}' for f in STORED)}]) AS found }} "
     "RETURN count, length, found"
@@ -166,7 +166,7 @@ class Neo4jStore(Store):
         return [dict(r) for r in rows]
 
     def retrieve(self, words: list[str], skill: str, choose) -> list[Statement]:
-        row = self._read(RETRIEVE, words=words, skill=skill)[0]
+        row = self._read(RETRIEVE, terms=[f"{self.ns} {w}" for w in words], skill=skill)[0]
         if not row["count"]:
             return []
         found = {}  # id -> (terms, the statement)
