@@ -8,7 +8,10 @@ former or rejected: inside the scope of a marker such as "not", "instead of", "n
 scope ends at the end of its clause (sentence ends, line breaks, `;`, `:`, `,`, dashes and words such as
 "but" or "because"). A negation before a limit ("never more than 12") commits to the limit. A clause that
 hedges ("either", "both", "still", "as well", a final "too"; or, without a negation, "also", "works",
-"acceptable", "fine") marks nothing, so "the old 12 is still fine" is a hedge, not context.
+"acceptable", "fine") marks nothing, so "the old 12 is still fine" is a hedge, not context. A clause whose
+subject points back ("That was retired.", "neither applies any more") marks the clause before it, and a
+"then" after a former value ("it used to be 5%, then 12%") goes on marking. Values that share one unit in a
+range or a list ("24 or 36 hours", "10-15 years") are read with the unit spelled out after each.
 
 The masking below uses fixed patterns of this module (linear, no back-tracking on user text); the
 pack's `superseded_pattern` then runs once on the masked answer through the check's time-bounded
@@ -22,7 +25,7 @@ from omseval.scorers.check import CHECK_TIMEOUT, searches
 # A clause ends at these; a marker's scope never crosses one. A comma inside a list ("375, 768 and 1440")
 # does not end a clause.
 _BOUNDARY = re.compile(
-    r"[.!?](?=\s|$)|\n|;|:(?=\s)|,(?=\s)(?!\s*[\w.%$-]+\s*(?:,|\band\b|\bor\b))|\s[—–-]{1,2}\s"
+    r"[.!?](?=\s|$)|\n|;|:(?=\s)(?!\s+(?:or|and|nor)\b)|,(?=\s)(?!\s*[\w.%$-]+\s*(?:,|\band\b|\bor\b))|\s[—–-]{1,2}\s"
     r"|(?i:\b(?:but|however|whereas|although|though|since|because|while|so|yet)\b)"
 )
 # A negation followed by a limit ("not more than 12", "never go over 12", "don't let it go past 12",
@@ -41,7 +44,8 @@ _NEGATOR = (
 _BEFORE = re.compile(
     r"(?i)\b(?:(?:" + _NEGATOR + ")" + _LIMIT + "|"
     r"no longer(?!\s+than)|would have|would've|instead of|rather than|in place of|unlike|as opposed to|versus|vs|"
-    r"formerly|previously|" + _USED_TO + r"|used(?=[^.\n]{0,60}\bbefore\s*$)|originally|abandon(?:ed|ing)?|"
+    r"formerly|previously|historically|in the past|back then|at one point|at first|" + _USED_TO + r"|"
+    r"used(?=[^.\n]{0,60}\bbefore\s*$)|originally|abandon(?:ed|ing)?|"
     r"replaced|replaces|replacing|supersed(?:e|es|ed|ing)|stopped|dropped|isn't|aren't|wasn't|"
     r"(?:was|were)(?!(?:\s+\w+)?\s+(?:set|raised|moved|shortened|lengthened|changed|lowered|increased|reduced|cut|"
     r"updated|extended|bumped|switched|tightened|relaxed)\s+(?:to|at)\b)|(?:changed|moved|switched|went|updated|raised|lowered|reduced|increased|"
@@ -62,6 +66,7 @@ _AFTER = re.compile(
     r"superseded|replaced|retired|deprecated|dropped|gone|wrong|old|former|previous|history|cut|out|removed|"
     r"abandoned|changed|before|earlier)(?![\w-])"
     r"|\bno longer\b|\b(?:isn't|aren't|wasn't|" + _USED_TO + r"|went away|any ?more)\b"
+    r"|\buntil (?:recently|last \w+|\w+ (?:\w+ )?ago|earlier this \w+)"
     r"|\b(?:doesn't|does not|don't|do not) apply\b|\bwould(?:n't| not| be too| have| mean)\b"
     r"|\b(?:must|should|may|can)(?:n't| not) be (?:used|given|applied|followed)\b|\bthing of the past\b"
     r"|\b(?:many|most|other|some) (?:teams|people|companies|places|guides|style guides|orgs|organisations)\b"
@@ -73,10 +78,66 @@ _HEDGE = re.compile(
     r"(?i)\b(?:both|still|as well|whichever)\b|\btoo\s*$|(?:\bnot|n't)(?: be)? (?:a problem|an issue|wrong|unsafe|"
     r"out of the question|bad|unreasonable|incorrect)\b"
 )
-_WEAK_HEDGE = re.compile(r"(?i)\b(?:either|also|works?|acceptable|fine|okay|ok|allowed|permitted|alright)\b")
+_WEAK_HEDGE = re.compile(
+    r"(?i)\b(?:either|also|works?|acceptable|fine|okay|ok|(?<!we )(?<!they )(?<!had )(?:allowed|permitted)|alright)\b"
+)
 _NEGATION = re.compile(r"(?i)\b(?:not|no|never|no longer|would have|would've|could have)\b|n't\b")
+# A clause whose subject is a pronoun for what came before marks the clause before it: "That was retired.",
+# "neither applies any more" (but not "That hasn't been replaced.").
+_BACK = re.compile(
+    r"(?i)^\W*(?:and\s+)?(?:that|this|it|those|these|neither|none of (?:them|these|those))(?:'s|\s+(?:is|was|are|"
+    r"were|has|have|had|no|doesn't|does|don't|do|applies|apply)\b)"
+)
+_GONE = re.compile(
+    r"(?i)\bno longer\b(?!\s+(?:negotiable|optional|up for))|\bany ?more\b|\b(?:doesn't|does not|don't|do not) apply\b"
+)
+_RETIRED = re.compile(
+    r"(?i)\b(?:retired|replaced|dropped|superseded|outdated|obsolete|withdrawn|deprecated|gone|history|out of date)\b"
+)
+_DENIAL = re.compile(r"(?i)\b(?:not|never)\b|n't\b")
+# A clause that goes on with a sequence of former values ("Previously it was once, then twice.").
+_THEN = re.compile(r"(?i)^\W*(?:and\s+)?(?:then|later|after that)\b")
+_FORMER = re.compile(r"(?i)\b(?:previously|formerly|originally|used to|was|were|had been|old|earlier|before)\b")
+_ARROW = re.compile(r"\s(?:→|->|=>|⇒)\s")  # one arrow in a clause marks what it starts from: "N/A → NODATA"
 _SCOPE = 80  # characters a clause-wide marker reaches at most
 _MASK = "\n"  # masked text: a line break, which no value spans
+
+
+_DIGIT_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine)"
+_NUMBER = (
+    r"(?:\d+(?:[.,:]\d+)*|zero|" + _DIGIT_WORD + r"|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|"
+    r"(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:[- ]" + _DIGIT_WORD + r")?|hundred)"
+)
+_NOT_A_UNIT = (
+    r"and|or|to|of|the|a|an|is|are|was|were|be|if|in|on|at|for|per|but|so|as|by|with|from|than|then|now|it|its|this|"
+    r"that|not|no|we|you|they|either|both|each|is|should|would|will|can|may|must|works?|fine|okay|ok"
+)
+# Values in a range or a list that share one unit: "24 or 36 hours", "10–15 years", "2, 3 or 4 decimal places"
+# (the unit, with the separator before it, follows the last value); or "$25 or 40" (a currency before the first).
+_SHARED_UNIT = re.compile(
+    rf"(?i)(?<![\w.,:$£€])((?:{_NUMBER}(?![- ]{_DIGIT_WORD}\b)\s*-?\s*"
+    rf"(?:,|or|and|to|through|-|–|—|/)\s*(?:or\s+|and\s+|to\s+)?)+){_NUMBER}"
+    rf"(\s*-?\s*)(?!(?:{_NOT_A_UNIT})\b)(%|[a-z]+\b)"
+)
+_SHARED_CURRENCY = re.compile(
+    rf"(?i)([$£€]|\b(?:USD|EUR|GBP)\s?){_NUMBER}(?:\s*(?:,|or|and|to|-|–|—|/)\s*(?:or\s+|and\s+)?{_NUMBER}(?![\d.,]))+"
+)
+_VALUE = re.compile(rf"(?i)(?<![\w.,:]){_NUMBER}(?![\w.,:]*\d)")
+
+
+def spelled_out(answer: str) -> str:
+    """The answer with a unit that a range or a list shares written after (or a currency before) each value:
+    "24 or 36 hours" -> "24 hours or 36 hours", so a superseded "24 hours" is seen in a hedge."""
+
+    def after(m: re.Match) -> str:
+        unit = m.group(2) + m.group(3)
+        return _VALUE.sub(lambda v: v.group(0) + unit, m.group(1)) + m.group(0)[len(m.group(1)) :]
+
+    def before(m: re.Match) -> str:
+        head = m.group(1)
+        return head + _VALUE.sub(lambda v: head + v.group(0), m.group(0)[len(head) :])[len(head) :]
+
+    return _SHARED_CURRENCY.sub(before, _SHARED_UNIT.sub(after, answer))
 
 
 def _clauses(text: str) -> list[tuple[int, int]]:
@@ -92,8 +153,17 @@ def _clauses(text: str) -> list[tuple[int, int]]:
 def masked(answer: str) -> str:
     """The answer with every stretch that a marker marks as former or rejected replaced by line breaks."""
     chars = list(answer)
+    before = (0, 0)  # the previous clause
     for start, end in _clauses(answer):
-        clause = answer[start:end]
+        clause, previous = answer[start:end], answer[before[0] : before[1]]
+        back = _BACK.search(clause) and (
+            _GONE.search(clause) or (_RETIRED.search(clause) and not _DENIAL.search(clause))
+        )
+        if back or (_THEN.search(clause) and _FORMER.search(previous)):
+            chars[before[0] : before[1]] = _MASK * (before[1] - before[0])
+            if _THEN.search(clause):
+                chars[start:end] = _MASK * (end - start)
+        before = (start, end)
         if _HEDGE.search(clause) or (_WEAK_HEDGE.search(clause) and not _NEGATION.search(clause)):
             continue
         for m in _BEFORE.finditer(clause):
@@ -103,7 +173,8 @@ def masked(answer: str) -> str:
             reach = _WORDS.match(clause, m.end())
             for i in range(start + m.end(), start + (reach.end() if reach else m.end())):
                 chars[i] = _MASK
-        for m in _AFTER.finditer(clause):
+        arrows = list(_ARROW.finditer(clause))
+        for m in [*_AFTER.finditer(clause), *(arrows if len(arrows) == 1 else [])]:
             for i in range(max(start, start + m.start() - _SCOPE), start + m.start()):
                 chars[i] = _MASK
     return "".join(chars)
@@ -115,17 +186,19 @@ def strict_verdicts(
     """The strict verdict of each (question, answer) whose check verdict is in `passed`: True when it
     passed and states no superseded value unmarked; None when either search had no verdict. A question
     without `superseded_pattern` gets the check's verdict."""
-    jobs = [
-        (q.superseded_pattern, masked(answer))
+    # each answer is searched as masked and, where a range or list shares a unit, with the unit spelled out
+    # (so "1–6 scale" still matches a pattern that looks for the range)
+    readings = [
+        list(dict.fromkeys([read := masked(answer), spelled_out(read)])) if ok and q.superseded_pattern else []
         for (q, answer), ok in zip(checks, passed, strict=True)
-        if ok and q.superseded_pattern
     ]
+    jobs = [(q.superseded_pattern, text) for (q, _), texts in zip(checks, readings, strict=True) for text in texts]
     states = iter(searches(jobs, timeout))
     out: list[bool | None] = []
-    for (q, _), ok in zip(checks, passed, strict=True):
-        if not ok or not q.superseded_pattern:
+    for ok, texts in zip(passed, readings, strict=True):
+        if not texts:
             out.append(ok)
             continue
-        stated = next(states)
-        out.append(None if stated is None else not stated)
+        stated = [next(states) for _ in texts]
+        out.append(False if True in stated else None if None in stated else True)
     return out
