@@ -25,7 +25,7 @@ from omseval.scorers.check import CHECK_TIMEOUT, searches
 # A clause ends at these; a marker's scope never crosses one. A comma inside a list ("375, 768 and 1440")
 # does not end a clause.
 _BOUNDARY = re.compile(
-    r"[.!?](?=\s|$)|\n|;|:(?=\s)(?!\s+(?:or|and|nor)\b)|,(?=\s)(?!\s*[\w.%$-]+\s*(?:,|\band\b|\bor\b))|\s[—–-]{1,2}\s"
+    r"[.!?](?=\s|$)|\n|;|:(?=\s)(?!\s+(?:or|and|nor)\b)|,(?=\s)(?!\s*[\w.%$-]+\s*(?:,|\band\b|\bor\b|\)))|\s[—–-]{1,2}\s"
     r"|(?i:\b(?:but|however|whereas|although|though|since|because|while|so|yet)\b)"
 )
 # A negation followed by a limit ("not more than 12", "never go over 12", "don't let it go past 12",
@@ -44,9 +44,10 @@ _NEGATOR = (
 _BEFORE = re.compile(
     r"(?i)\b(?:(?:" + _NEGATOR + ")" + _LIMIT + "|"
     r"no longer(?!\s+than)|would have|would've|instead of|rather than|in place of|unlike|as opposed to|versus|vs|"
-    r"formerly|previously|historically|in the past|back then|at one point|at first|" + _USED_TO + r"|"
+    r"formerly|previously|historically|in the past|back then|at one point|at first|gave up(?: on)?|got rid of|"
+    r"scrapped|phased out|ditched|moved on from|" + _USED_TO + r"|"
     r"used(?=[^.\n]{0,60}\bbefore\s*$)|originally|abandon(?:ed|ing)?|"
-    r"replaced|replaces|replacing|supersed(?:e|es|ed|ing)|stopped|dropped|isn't|aren't|wasn't|"
+    r"replaced|replaces|replacing|renamed|retired|supersed(?:e|es|ed|ing)|stopped|dropped|isn't|aren't|wasn't|"
     r"(?:was|were)(?!(?:\s+\w+)?\s+(?:set|raised|moved|shortened|lengthened|changed|lowered|increased|reduced|cut|"
     r"updated|extended|bumped|switched|tightened|relaxed)\s+(?:to|at)\b)|(?:changed|moved|switched|went|updated|raised|lowered|reduced|increased|"
     r"cut|bumped|shifted|up|down|away)(?:\s+[\w']+){0,2}?\s+(?:from|off))\b"
@@ -64,11 +65,12 @@ _WORDS = re.compile(r"(?:\s*\S+){1,5}")  # an adjective marker's reach
 _AFTER = re.compile(
     r"(?i)\b(?:is|are|was|were|has been|have been)\s+(?:[\w']+\s+){0,3}?(?:no longer|not|outdated|obsolete|"
     r"superseded|replaced|retired|deprecated|dropped|gone|wrong|old|former|previous|history|cut|out|removed|"
-    r"abandoned|changed|before|earlier)(?![\w-])"
+    r"abandoned|changed|before|earlier|legacy|renamed|shortened|lengthened|extended|lowered|raised|tightened|relaxed|"
+    r"last (?:year|quarter|month|week|release|version)(?:'s)?)(?![\w-])"
     r"|\bno longer\b|\b(?:isn't|aren't|wasn't|" + _USED_TO + r"|went away|any ?more)\b"
     r"|\buntil (?:recently|last \w+|\w+ (?:\w+ )?ago|earlier this \w+)"
     r"|\b(?:doesn't|does not|don't|do not) apply\b|\bwould(?:n't| not| be too| have| mean)\b"
-    r"|\b(?:must|should|may|can)(?:n't| not) be (?:used|given|applied|followed)\b|\bthing of the past\b"
+    r"|\b(?:must|should|may|can)(?:n't| not) (?:be (?:used|given|applied|followed)|appear)\b|\bthing of the past\b"
     r"|\b(?:many|most|other|some) (?:teams|people|companies|places|guides|style guides|orgs|organisations)\b"
 )
 # A clause that offers the value as acceptable marks nothing: "the old 12 is still fine". The weak words only
@@ -82,17 +84,25 @@ _WEAK_HEDGE = re.compile(
     r"(?i)\b(?:either|also|works?|acceptable|fine|okay|ok|(?<!we )(?<!they )(?<!had )(?:allowed|permitted)|alright)\b"
 )
 _NEGATION = re.compile(r"(?i)\b(?:not|no|never|no longer|would have|would've|could have)\b|n't\b")
-# A clause whose subject is a pronoun for what came before marks the clause before it: "That was retired.",
-# "neither applies any more" (but not "That hasn't been replaced.").
+# A clause that names no value and says that what came before was retired or changed marks the clause before
+# it: "That was retired.", "neither applies any more", ", so it was extended", ", which is why we changed it",
+# ", hence the change" (but not "That hasn't been replaced.").
 _BACK = re.compile(
-    r"(?i)^\W*(?:and\s+)?(?:that|this|it|those|these|neither|none of (?:them|these|those))(?:'s|\s+(?:is|was|are|"
-    r"were|has|have|had|no|doesn't|does|don't|do|applies|apply)\b)"
+    r"(?i)^\W*(?:and\s+)?(?:(?:which|that|this) is why\s+|that's why\s+)?(?:(?:that|this|it|those|these|neither|"
+    r"none of (?:them|these|those))(?:'s|\s+(?:is|was|are|were|has|have|had|no|doesn't|does|don't|do|applies|apply)\b)"
+    r"|(?:we|they)\s+(?:\w+\s+)?(?:retired|replaced|dropped|changed|renamed|abandoned|scrapped|removed|stopped using)"
+    r"\s+(?:it|that|this|them|those)\b)"
 )
+_REVERSAL = re.compile(
+    r"(?i)\b(?:revert\w*|rolled back|went back|undid|undone|(?:changed|switched|moved)(?: \w+)? back)\b"
+)
+_HENCE = re.compile(r"(?i)^\W*(?:and\s+)?(?:hence|therefore|thus)\b.*\bchange")
 _GONE = re.compile(
     r"(?i)\bno longer\b(?!\s+(?:negotiable|optional|up for))|\bany ?more\b|\b(?:doesn't|does not|don't|do not) apply\b"
 )
 _RETIRED = re.compile(
-    r"(?i)\b(?:retired|replaced|dropped|superseded|outdated|obsolete|withdrawn|deprecated|gone|history|out of date)\b"
+    r"(?i)\b(?:retired|replaced|dropped|superseded|outdated|obsolete|withdrawn|deprecated|gone|history|out of date|"
+    r"changed|cut|extended|shortened|lengthened|raised|lowered|tightened|relaxed|renamed|revised|updated)\b"
 )
 _DENIAL = re.compile(r"(?i)\b(?:not|never)\b|n't\b")
 # A clause that goes on with a sequence of former values ("Previously it was once, then twice.").
@@ -156,8 +166,18 @@ def masked(answer: str) -> str:
     before = (0, 0)  # the previous clause
     for start, end in _clauses(answer):
         clause, previous = answer[start:end], answer[before[0] : before[1]]
-        back = _BACK.search(clause) and (
-            _GONE.search(clause) or (_RETIRED.search(clause) and not _DENIAL.search(clause))
+        if not clause.strip():
+            continue
+        back = (
+            not re.search(r"\d", clause)
+            and not _REVERSAL.search(answer)
+            and (
+                _HENCE.search(clause)
+                or (
+                    _BACK.search(clause)
+                    and (_GONE.search(clause) or (_RETIRED.search(clause) and not _DENIAL.search(clause)))
+                )
+            )
         )
         if back or (_THEN.search(clause) and _FORMER.search(previous)):
             chars[before[0] : before[1]] = _MASK * (before[1] - before[0])

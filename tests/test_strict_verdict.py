@@ -33,7 +33,7 @@ COMMIT_OLD = "Use orange font for the inputs. Some newer notes say magenta, but 
 HEDGE = "Either orange or magenta font is fine for inputs."
 CONTEXT = "Magenta font for hard-coded inputs; it replaced the old orange."
 POSITIVE = "Magenta font for inputs, black for formulas."
-CONTEXT_UNMARKED = "Magenta font for inputs. Orange was what we used last year."  # no marker the verdict reads
+CONTEXT_UNMARKED = "Magenta font for inputs. Orange came from the first mock-ups."  # no marker the verdict reads
 
 
 def with_superseded(pack: Path, patterns: dict[str, str]) -> Path:
