@@ -55,15 +55,15 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("overrides", nargs="*", default=["approach=verbatim", "corpus=larger"])
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
         omseval = [sys.executable, "-m", "omseval", "experiment=guidance", *args.overrides, f"log_dir={tmp / 'logs'}"]
         timed(omseval, str(tmp / "cache"))  # builds the guidance and records the prompts
         [log_file] = list_eval_logs(str(tmp / "logs"))
         run_folder = Path(log_file.name.removeprefix("file://")).parent
         log = read_eval_log(log_file)
-        calls = sum(e.event == "model" for s in log.samples for e in s.events)
-        prompts = [s.messages[0].text for s in log.samples]
+        calls = sum(e.event == "model" for s in log.samples or [] for e in s.events)
+        prompts = [s.messages[0].text for s in log.samples or []]
         (tmp / "prompts.json").write_text(json.dumps(prompts))
         (tmp / "bare.py").write_text(BARE)
         bare = [sys.executable, str(tmp / "bare.py"), str(tmp / "prompts.json"), str(tmp / "bare-logs")]

@@ -116,7 +116,7 @@ def evaluated(log_dir: Path, experiment: str, approach: str, corpus: str, limit:
                 found.append(info)
     if not found:
         return {}
-    table = summary(max(found, key=lambda i: i.mtime).name)
+    table = summary(max(found, key=lambda i: i.mtime or 0.0).name)
     return {
         "n": int(table.loc["all", "n"]),
         "table": table,

@@ -30,6 +30,7 @@ def timed(args: list[str], log_dir: str) -> dict:
         text=True,
     )
     first = None
+    assert proc.stdout is not None  # stdout=PIPE
     for line in proc.stdout:
         if first is None:
             first = time.monotonic() - began

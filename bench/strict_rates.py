@@ -13,6 +13,7 @@ import argparse
 import math
 import subprocess
 import sys
+from typing import cast
 
 import pandas as pd
 from inspect_ai.log import read_eval_log
@@ -33,8 +34,10 @@ def rows_of(log) -> list[dict]:
             for m in ("first_attempt", "eventual"):
                 value, n = metrics.get(f"{prefix}{m}_{group}", math.nan), metrics.get(f"{prefix}{m}_n_{group}", 0)
                 row[f"{measure} {m}"] = f"{value:.1%} ({int(n)})" if n else "-"
-        values = [
-            s.scores["compliance"].value for s in samples if group == "all" or s.metadata["question_type"] == group
+        values: list[dict] = [
+            cast(dict, (s.scores or {})["compliance"].value)
+            for s in samples
+            if group == "all" or s.metadata["question_type"] == group
         ]
         both = [v for v in values if v["first_attempt"] is not None and v["strict_first_attempt"] is not None]
         gap = sum(v["first_attempt"] == 1 and v["strict_first_attempt"] == 0 for v in both)
