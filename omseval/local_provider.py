@@ -21,6 +21,7 @@ from omseval.shim import LlamaCppPythonAPI
 # llama-cpp-python's grammar nests one level per character of a bounded string: 1024 levels crashed its
 # server (SIGSEGV), 700 did not
 LONGEST_STRING = 512
+MAX_ITEMS = 6  # an open array is bounded too, so that a reply of several items still closes within max_tokens
 
 
 class LocalAPI(LlamaCppPythonAPI):
@@ -63,26 +64,27 @@ class LocalAPI(LlamaCppPythonAPI):
 
 
 def fitted(schema: dict, max_tokens: int | None) -> dict:
-    """The schema with each free string (no enum, length or pattern of its own) limited to plain characters
-    (no quote, backslash or control character) and to an equal share of half of max_tokens, counted in
-    characters (the other half is left for the object's keys and punctuation), at most LONGEST_STRING."""
-    free = [
-        node
-        for node in nodes(schema)
-        if node.get("type") == "string" and not {"enum", "const", "maxLength", "pattern", "format"} & set(node)
-    ]
-    for node in free:
-        share = max_tokens // (2 * len(free)) if max_tokens else LONGEST_STRING
+    """The schema with each open array limited to MAX_ITEMS items, and each free string (no enum, length or
+    pattern of its own) limited to plain characters (no quote, backslash or control character) and to an equal
+    share of half of max_tokens, counted in characters and in all the array items it may repeat in (the other
+    half is left for the object's keys and punctuation), at most LONGEST_STRING."""
+    free: list[tuple[dict, int]] = []  # (a free string, how many times it may occur)
+
+    def walk(node: Any, times: int) -> None:  # inspect's schemas have no $ref
+        if not isinstance(node, dict):
+            return
+        if node.get("type") == "array":
+            node["maxItems"] = min(node.get("maxItems", MAX_ITEMS), max(MAX_ITEMS, node.get("minItems", 0)))
+            times *= node["maxItems"]
+        if node.get("type") == "string" and not {"enum", "const", "maxLength", "pattern", "format"} & set(node):
+            free.append((node, times))
+        for value in node.values():
+            for child in value if isinstance(value, list) else [value]:
+                walk(child, times)
+
+    walk(schema, 1)
+    occurrences = sum(times for _, times in free)
+    for node, _ in free:
+        share = max_tokens // (2 * occurrences) if max_tokens else LONGEST_STRING
         node["pattern"] = rf'^[^"\\\x00-\x1f]{{0,{min(share, LONGEST_STRING)}}}$'
     return schema
-
-
-def nodes(schema):
-    """Every sub-schema (a dict) inside a JSON schema, the schema itself included."""
-    if isinstance(schema, dict):
-        yield schema
-        for value in schema.values():
-            yield from nodes(value)
-    elif isinstance(schema, list):
-        for value in schema:
-            yield from nodes(value)

@@ -128,6 +128,45 @@ def test_server_lifecycle(tmp_path):
     assert all(p.poll() is not None for p in procs)
 
 
+# an array of objects (Graphiti's extracted edges have this shape; inspect's schemas have no $ref)
+EDGE = {
+    "type": "object",
+    "properties": {
+        "relation_type": {"type": "string"},
+        "fact": {"type": "string"},
+        "source_id": {"type": "integer"},
+        "valid_at": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+    },
+    "required": ["relation_type", "fact", "source_id", "valid_at"],
+}
+EDGES = {"type": "object", "properties": {"edges": {"type": "array", "items": EDGE}}, "required": ["edges"]}
+
+
+def longest(pattern: str) -> int:
+    return int(pattern.rsplit(",", 1)[1].split("}")[0])
+
+
+@needs_extra
+def test_every_string_of_a_reply_fits_in_half_of_max_tokens():
+    """Open arrays get a bound, and the free strings, counted in every array item they may repeat in, fit in
+    half of max_tokens (characters, at least one per token), so the object can close."""
+    import copy
+
+    from omseval.local_provider import fitted
+
+    schema = fitted(copy.deepcopy(EDGES), 2048)
+    items = schema["properties"]["edges"]["maxItems"]
+    edge = schema["properties"]["edges"]["items"]["properties"]
+    strings = [edge["relation_type"], edge["fact"], edge["valid_at"]["anyOf"][0]]
+    assert 0 < items * sum(longest(s["pattern"]) for s in strings) <= 1024
+    assert "pattern" not in edge["source_id"] and all(longest(s["pattern"]) > 0 for s in strings)
+    jsonschema.validate({"edges": [{"relation_type": "USES", "fact": "x", "source_id": 1, "valid_at": None}]}, schema)
+    with pytest.raises(jsonschema.ValidationError):  # a runaway list is refused
+        jsonschema.validate(
+            {"edges": [{"relation_type": "", "fact": "", "source_id": 1, "valid_at": None}] * 99}, schema
+        )
+
+
 @needs_extra
 @pytest.mark.local
 @pytest.mark.slow
@@ -150,11 +189,15 @@ def test_response_schema_constrains_decoding(tmp_path):
     config = GenerateConfig(response_schema=ResponseSchema(name="decision", json_schema=schema))
     prompts = ["Always use tabs.", "Reply with a poem about the sea.", "Use four spaces, not tabs."]
     cfg = local_config(tmp_path, "model.max_tokens=300")
+    edges = GenerateConfig(response_schema=ResponseSchema(name="edges", json_schema=EDGES))
     with serving(cfg) as served:
         model = make_model(cfg, served.model_args)
         for prompt in prompts:
             reply = asyncio.run(model.generate(prompt, config=config)).completion
             jsonschema.validate(json.loads(reply), schema)
+        for prompt in ["List every fact: Alice manages Bob. Bob uses tabs. Tabs were replaced by spaces in 2024."]:
+            reply = asyncio.run(model.generate(prompt, config=edges)).completion
+            jsonschema.validate(json.loads(reply), EDGES)
 
 
 @needs_extra
