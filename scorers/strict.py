@@ -13,9 +13,10 @@ subject points back ("That was retired.", "neither applies any more") marks the 
 "then" after a former value ("it used to be 5%, then 12%") goes on marking. Values that share one unit in a
 range or a list ("24 or 36 hours", "10-15 years") are read with the unit spelled out after each.
 
-The masking below uses fixed patterns of this module (linear, no back-tracking on user text); the
-pack's `superseded_pattern` then runs once on the masked answer through the check's time-bounded
-workers, with the same `re` semantics (MULTILINE, other flags inline) as every other pattern.
+The masking below uses fixed patterns of this module (linear in the answer: bounded repeats, atomic
+numbers); the pack's `superseded_pattern` then runs on the masked answer (and on its reading with shared
+units spelled out, where that differs) through the check's time-bounded workers, with the same `re`
+semantics (MULTILINE, other flags inline) as every other pattern.
 """
 
 import re
@@ -114,8 +115,8 @@ _MASK = "\n"  # masked text: a line break, which no value spans
 
 
 _DIGIT_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine)"
-_NUMBER = (
-    r"(?:\d+(?:[.,:]\d+)*|zero|" + _DIGIT_WORD + r"|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|"
+_NUMBER = (  # atomic, so "1,2" is one number and a list of numbers reads only one way
+    r"(?>\d+(?:[.,:]\d+)*|zero|" + _DIGIT_WORD + r"|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|"
     r"(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:[- ]" + _DIGIT_WORD + r")?|hundred)"
 )
 _NOT_A_UNIT = (
@@ -126,11 +127,11 @@ _NOT_A_UNIT = (
 # (the unit, with the separator before it, follows the last value); or "$25 or 40" (a currency before the first).
 _SHARED_UNIT = re.compile(
     rf"(?i)(?<![\w.,:$£€])((?:{_NUMBER}(?![- ]{_DIGIT_WORD}\b)\s*-?\s*"
-    rf"(?:,|or|and|to|through|-|–|—|/)\s*(?:or\s+|and\s+|to\s+)?)+){_NUMBER}"
+    rf"(?:,|or|and|to|through|-|–|—|/)\s*(?:or\s+|and\s+|to\s+)?(?={_NUMBER})){{1,8}}+){_NUMBER}"
     rf"(\s*-?\s*)(?!(?:{_NOT_A_UNIT})\b)(%|[a-z]+\b)"
 )
 _SHARED_CURRENCY = re.compile(
-    rf"(?i)([$£€]|\b(?:USD|EUR|GBP)\s?){_NUMBER}(?:\s*(?:,|or|and|to|-|–|—|/)\s*(?:or\s+|and\s+)?{_NUMBER}(?![\d.,]))+"
+    rf"(?i)([$£€]|\b(?:USD|EUR|GBP)\s?){_NUMBER}(?:\s*(?:,|or|and|to|-|–|—|/)\s*(?:or\s+|and\s+)?{_NUMBER}(?![\d.,])){{1,8}}+"
 )
 _VALUE = re.compile(rf"(?i)(?<![\w.,:]){_NUMBER}(?![\w.,:]*\d)")
 
@@ -163,6 +164,7 @@ def _clauses(text: str) -> list[tuple[int, int]]:
 def masked(answer: str) -> str:
     """The answer with every stretch that a marker marks as former or rejected replaced by line breaks."""
     chars = list(answer)
+    reversal = _REVERSAL.search(answer)
     before = (0, 0)  # the previous clause
     for start, end in _clauses(answer):
         clause, previous = answer[start:end], answer[before[0] : before[1]]
@@ -170,7 +172,7 @@ def masked(answer: str) -> str:
             continue
         back = (
             not re.search(r"\d", clause)
-            and not _REVERSAL.search(answer)
+            and not reversal
             and (
                 _HENCE.search(clause)
                 or (
