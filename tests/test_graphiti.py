@@ -2,6 +2,7 @@
 
 import asyncio
 import json
+import logging
 import os
 import re
 import signal
@@ -23,7 +24,7 @@ from tests.test_store import neo4j_uri
 
 pytest.importorskip("graphiti_core", reason='needs the graphiti extra: pip install -e ".[graphiti]"')
 
-from omseval.graphiti.builder import group_id  # noqa: E402
+from omseval.graphiti.builder import LOGGERS, group_id, quiet  # noqa: E402
 from omseval.graphiti.llm import response_schema  # noqa: E402
 from omseval.offline import graphiti as roles  # noqa: E402
 from omseval.oms.store import namespace  # noqa: E402
@@ -74,6 +75,21 @@ def test_no_neo4j_server_is_refused_before_any_work(tmp_path):
     [line] = [x for x in result.stderr.splitlines() if x.startswith("error:")]
     assert "bolt://127.0.0.1:1 (store.uri)" in line and "`scripts/neo4j-server start`" in line
     assert not (tmp_path / "logs").exists()
+
+
+def test_graphiti_and_driver_records_go_to_the_build_log_not_the_terminal(tmp_path, capfd):
+    handler = quiet(tmp_path / "graphiti.log")
+    try:
+        logging.getLogger("graphiti_core.driver.neo4j_driver").error("Error executing Neo4j query: index exists")
+        logging.getLogger("neo4j.notifications").warning("Received notification from DBMS server")
+    finally:
+        for name in LOGGERS:
+            logging.getLogger(name).removeHandler(handler)
+        handler.close()
+    logging.getLogger("graphiti_core").warning("between builds")
+    assert capfd.readouterr().err == ""
+    text = (tmp_path / "graphiti.log").read_text()
+    assert "index exists" in text and "Received notification" in text and "between builds" not in text
 
 
 def test_response_schemas_have_no_references():
@@ -136,6 +152,7 @@ def test_offline_build_end_to_end(tmp_path, oms_namespace):
     home = tmp_path / "home"  # Graphiti's telemetry would keep an id under ~/.cache/graphiti
     result = run_module("omseval", *args, cwd=tmp_path, env={"HOME": str(home)})
     assert result.returncode == 0, result.stderr
+    assert "Error executing" not in result.stderr and "notification from DBMS" not in result.stderr
     assert "132 corrections, 132 processed, 0 processing losses" in result.stdout
     assert not (home / ".cache" / "graphiti").exists()  # telemetry off
     folder = build_folder(tmp_path / "logs")

@@ -9,6 +9,7 @@ extra is refused in one line.
 
 import asyncio
 import importlib.util
+import logging
 import os
 import re
 import sys
@@ -39,6 +40,23 @@ CURRENT = (
 # every node of the server when given no group
 CLEAR = [f"MATCH (n:{label}) WHERE n.group_id IN $groups DETACH DELETE n" for label in ("Entity", "Episodic", "Saga")]
 EPISODE = "MATCH (e:Episodic {group_id: $group, name: $name}) RETURN e.uuid AS uuid LIMIT 1"
+
+
+LOGGERS = ("graphiti_core", "neo4j")
+
+
+def quiet(path: Path) -> logging.Handler:
+    """Send graphiti-core's and the Neo4j driver's own log records (index races, server notices, odd model replies)
+    to `path` while a build runs, never to the terminal; what a correction lost is in the build's journal."""
+    handler = logging.FileHandler(path, encoding="utf-8", delay=True)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+    for name in LOGGERS:
+        logger = logging.getLogger(name)
+        if not logger.handlers:
+            logger.addHandler(logging.NullHandler())  # between builds, too
+        logger.propagate = False
+        logger.addHandler(handler)
+    return handler
 
 
 def group_id(namespace: str, skill: str) -> str:
@@ -138,6 +156,7 @@ class Graphiti(Builder):
         from graphiti_core import Graphiti as Client
         from graphiti_core.driver.neo4j_driver import Neo4jDriver
 
+        self.log_handler = quiet(self.workdir / "graphiti.log")
         driver = Neo4jDriver(self.uri, *self.auth, database=self.database)
         self.graphiti = Client(
             graph_driver=driver, llm_client=self.client, embedder=self.embedder, cross_encoder=self.ranker
@@ -219,6 +238,9 @@ class Graphiti(Builder):
         self.reader.close()
         if self.graphiti is None:
             return
+        for name in LOGGERS:
+            logging.getLogger(name).removeHandler(self.log_handler)
+        self.log_handler.close()
         try:  # builds run in an event loop: Graphiti's driver closes as the loop goes on
             self.closing = asyncio.get_running_loop().create_task(self.graphiti.close())
         except RuntimeError:
