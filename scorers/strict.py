@@ -161,6 +161,17 @@ def _clauses(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _retires_what_came_before(clause: str) -> bool:
+    """A clause naming no value that says what came before was retired or changed (not denying it)."""
+    if re.search(r"\d", clause):
+        return False
+    if _HENCE.search(clause):
+        return True
+    return bool(_BACK.search(clause)) and bool(
+        _GONE.search(clause) or (_RETIRED.search(clause) and not _DENIAL.search(clause))
+    )
+
+
 def masked(answer: str) -> str:
     """The answer with every stretch that a marker marks as former or rejected replaced by line breaks."""
     chars = list(answer)
@@ -170,21 +181,11 @@ def masked(answer: str) -> str:
         clause, previous = answer[start:end], answer[before[0] : before[1]]
         if not clause.strip():
             continue
-        back = (
-            not re.search(r"\d", clause)
-            and not reversal
-            and (
-                _HENCE.search(clause)
-                or (
-                    _BACK.search(clause)
-                    and (_GONE.search(clause) or (_RETIRED.search(clause) and not _DENIAL.search(clause)))
-                )
-            )
-        )
-        if back or (_THEN.search(clause) and _FORMER.search(previous)):
+        goes_on = bool(_THEN.search(clause) and _FORMER.search(previous))
+        if goes_on or (not reversal and _retires_what_came_before(clause)):
             chars[before[0] : before[1]] = _MASK * (before[1] - before[0])
-            if _THEN.search(clause):
-                chars[start:end] = _MASK * (end - start)
+        if goes_on:
+            chars[start:end] = _MASK * (end - start)
         before = (start, end)
         if _HEDGE.search(clause) or (_WEAK_HEDGE.search(clause) and not _NEGATION.search(clause)):
             continue

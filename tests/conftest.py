@@ -77,6 +77,26 @@ def run_module(*args, cwd=None, env=None) -> subprocess.CompletedProcess:
     )
 
 
+def inspect_score(log: str, out: Path, *scorer_args, cwd, env=None) -> subprocess.CompletedProcess:
+    """`inspect score` of a log with omseval's scorer (its `-S` arguments), written to `out`, with no prompt."""
+    return run_module(
+        "inspect_ai",
+        "score",
+        log.removeprefix("file://"),
+        "--scorer",
+        "omseval/compliance",
+        *scorer_args,
+        "--action",
+        "overwrite",
+        "--output-file",
+        str(out),
+        "--display",
+        "none",
+        cwd=cwd,
+        env=env,
+    )
+
+
 def run_main(main, *args, cwd=None) -> subprocess.CompletedProcess:
     """A command's `main(argv)` called in this process as `python -m` would call it: exit code and output."""
     out, err = io.StringIO(), io.StringIO()

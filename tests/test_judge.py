@@ -12,7 +12,7 @@ from inspect_ai.model import GenerateConfig, get_model
 from omseval.scorers.judge import Judge
 
 from omseval.pack_schema import load_pack
-from tests.conftest import PACK, run_module
+from tests.conftest import PACK, inspect_score, run_module
 from tests.fake_anthropic import FakeAnthropic, serving
 from tests.test_strict_verdict import CONTEXT, HEDGE, QID, SUPERSEDED, score_of, with_superseded
 
@@ -159,10 +159,6 @@ def test_inspect_score_reproduces_a_judged_run(tmp_path):
     values = {s.id: s.scores["compliance"].value for s in read_eval_log(info).samples}
     assert all(v["judge_first_attempt"] in (0, 1) for v in values.values())
     rescored = tmp_path / "rescored.eval"
-    path = info.name.removeprefix("file://")
-    command = ["inspect_ai", "score", path, "--scorer", "omseval/compliance", "-S", "judge=offline"]
-    again = run_module(
-        *command, "--action", "overwrite", "--output-file", str(rescored), "--display", "none", cwd=tmp_path
-    )
+    again = inspect_score(info.name, rescored, "-S", "judge=offline", cwd=tmp_path)
     assert again.returncode == 0, again.stdout + again.stderr
     assert {s.id: s.scores["compliance"].value for s in read_eval_log(str(rescored)).samples} == values

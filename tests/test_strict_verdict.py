@@ -25,7 +25,7 @@ from omseval.pack_schema.lint import lint, load_controls
 from omseval.rescore import rescore
 from omseval.samples import question_sample
 from omseval.text import values
-from tests.conftest import PACK, run_main, run_module
+from tests.conftest import PACK, inspect_score, run_main, run_module
 
 QID = "q-s-sheet-input-font-color-familiar"  # final rule: magenta font; superseded: blue (source), orange
 SUPERSEDED = r"(?i)\b(?:blue|orange)\b"
@@ -177,20 +177,7 @@ def test_inspect_score_reproduces_the_strict_verdict_and_the_summary_shows_both(
     assert any(v["first_attempt"] == 1 and v["strict_first_attempt"] == 0 for v in values_.values())
 
     rescored = tmp_path / "rescored.eval"
-    again = run_module(
-        "inspect_ai",
-        "score",
-        info.name.removeprefix("file://"),
-        "--scorer",
-        "omseval/compliance",
-        "--action",
-        "overwrite",
-        "--output-file",
-        str(rescored),
-        "--display",
-        "none",
-        cwd=tmp_path,
-    )
+    again = inspect_score(info.name, rescored, cwd=tmp_path)
     assert again.returncode == 0, again.stdout + again.stderr
     log2 = read_eval_log(str(rescored))
     assert {s.id: s.scores["compliance"].value for s in log2.samples} == values_

@@ -13,7 +13,7 @@ from omseval.errors import UserError
 from omseval.pack_schema import load_pack
 from omseval.samples import question_sample
 from omseval.tasks import checked
-from tests.conftest import PACK, run_module
+from tests.conftest import PACK, inspect_score, run_module
 
 
 def inspect_cli(tmp_path, *args):
@@ -51,19 +51,7 @@ def test_replay_from_an_empty_folder_and_inspect_score_reproduces_it(tmp_path):
     assert {v["first_attempt"] for v in values.values()} == {0, 1}  # both verdicts occur
 
     rescored = tmp_path / "rescored.eval"
-    result = inspect_cli(
-        tmp_path,
-        "score",
-        info.name,
-        "--scorer",
-        "omseval/compliance",
-        "--action",
-        "overwrite",
-        "--output-file",
-        str(rescored),
-        "--display",
-        "none",
-    )
+    result = inspect_score(info.name, rescored, cwd=tmp_path, env={"INSPECT_LOG_DIR": "logs"})
     assert result.returncode == 0, result.stderr
     again = read_eval_log(str(rescored))
     assert {s.id: s.scores["compliance"].value for s in again.samples} == values
