@@ -237,3 +237,11 @@ def _value(raw: str, last: bool = False) -> str | None:
     if len(token) >= 2 and token.isupper() and token.isalpha():
         return token
     return None
+
+
+def fragment(text: str) -> str:
+    """A stretch of an answer as an explanation quotes it: a code span on one line (markdown shows it as written,
+    `$` and `*` included), at most 60 characters."""
+    text = " ".join(text.split())[:60]
+    fence = "``" if "`" in text else "`"
+    return f"{fence} {text} {fence}" if fence == "``" or text[:1] == "`" or text[-1:] == "`" else f"`{text}`"

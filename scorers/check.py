@@ -1,12 +1,15 @@
-"""The pack's check: `re.search` with MULTILINE only (other flags inline), present/absent, required_pattern.
+"""The pack's check: `re.search` with MULTILINE only (other flags inline), present/absent, required_pattern; and
+the strict verdict beside it (omseval.scorers.strict).
 
-Matching uses Python's `re`, as the schema defines, in a worker process so every search is bounded
-in time: a search past the limit kills the worker and gives no verdict (None), which counts as
-missing evidence, neither pass nor fail. Searches go to the workers (one per core) in batches and
-each comes back as one byte as soon as it is done, so a batch costs one round trip and the time
-limit still applies to each search: a worker that sends nothing for that long is stuck on its next.
+Matching uses Python's `re`, as the schema defines, in worker processes (one per core) so that every verdict is
+bounded in time: a job past the limit kills its worker and gets no verdict (None), which counts as missing
+evidence, neither pass nor fail. Jobs go to the workers in batches and each answer comes back as one line as soon
+as it is done, so a batch costs one round trip and the time limit still applies to each job: a worker that sends
+nothing for that long is stuck on its next. Two kinds of job: a search (a pattern in a text), and a verdict (the
+check and the strict verdict of an answer to a question, with their explanations when asked).
 """
 
+import json
 import os
 import re
 import select
@@ -16,27 +19,71 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 
-CHECK_TIMEOUT = 2.0  # seconds per search
+from omseval.scorers.prefilter import Finder, finder, fold
+from omseval.text import fragment
+
+CHECK_TIMEOUT = 2.0  # seconds per job
+OUTCOME = {b"1": True, b"0": False, b"-": None}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """An answer's check and strict verdicts (None: no verdict), and, when asked, why."""
+
+    check: bool | None
+    strict: bool | None
+    check_why: str = ""
+    strict_why: str = ""
+
+
+def check_of(
+    pattern: Finder, expect: str, required: Finder | None, answer: str, folded: str | None = None
+) -> tuple[bool, str]:
+    """The check's verdict and what it matched or missed (`folded`: the answer folded, when the caller has it)."""
+    folded = fold(answer) if folded is None else folded
+    found = pattern.search(answer, folded)
+    if expect == "present":
+        passed = found is not None
+        why = f"matched {fragment(found.group(0))}" if found else f"missed its pattern {fragment(pattern.pattern)}"
+    else:
+        passed = found is None
+        why = f"found {fragment(found.group(0))}, which it rejects" if found else "found nothing it rejects"
+    if required is not None and not required.search(answer, folded):
+        return False, why + f"; missed its required pattern {fragment(required.pattern)}"
+    return passed, why
 
 
 def serve() -> None:
-    """The worker: b"r" once started, then b"1" or b"0" per search, unbuffered. A search comes as a
-    line "<pattern bytes> <text bytes>" followed by the UTF-8 pattern and text."""
+    """The worker: b"r" once started, then one line per job. A job is a header line, "S <sizes>" (a search) or
+    "V <expect> <explain> <sizes>" (a verdict), followed by its UTF-8 fields."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it stops the worker
-    compiled: dict[bytes, re.Pattern] = {}
     read, readline = sys.stdin.buffer.read, sys.stdin.buffer.readline
     os.write(1, b"r")
     while header := readline():
-        pattern_size, text_size = map(int, header.split())
-        pattern, text = read(pattern_size), read(text_size).decode(errors="surrogatepass")
-        if pattern not in compiled:
-            compiled[pattern] = re.compile(pattern.decode(errors="surrogatepass"), re.MULTILINE)
-        os.write(1, b"1" if compiled[pattern].search(text) else b"0")
+        kind, *numbers = header.split()
+        if kind == b"S":
+            text_of, answer = (read(int(n)).decode(errors="surrogatepass") for n in numbers)
+            os.write(1, b"1\n" if finder(text_of).search(answer) else b"0\n")
+            continue
+        expect, explain, *sizes = numbers
+        main, required, superseded, answer = (read(int(n)).decode(errors="surrogatepass") for n in sizes)
+        folded = fold(answer)
+        passed, check_why = check_of(
+            finder(main), expect.decode(), finder(required) if required else None, answer, folded
+        )
+        from omseval.scorers.strict import strict  # the reader, on the first verdict only
+
+        judged = strict(superseded, answer, passed, folded)
+        line = (b"1" if passed else b"0") + {True: b"1", False: b"0", None: b"-"}[judged.passed]
+        if explain == b"1":
+            line += b"\t" + json.dumps([check_why, judged.why]).encode()
+        os.write(1, line + b"\n")
 
 
 class _Worker:
-    """One `serve` process; killed when a search overruns and started again on the next batch."""
+    """One `serve` process; killed when a job overruns and started again on the next batch."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
@@ -45,13 +92,10 @@ class _Worker:
     def start(self) -> tuple[int, int]:
         """Start a worker: the file descriptors to send to and receive from."""
         self.proc = subprocess.Popen(
-            [sys.executable, "-I", "-S", __file__],  # standard library only: quick to start
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            bufsize=0,
+            [sys.executable, "-m", "omseval.scorers.check"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0
         )
         send, receive = self.pipes()
-        if os.read(receive, 1) != b"r":  # started: the time limit covers searches, not the start-up
+        if os.read(receive, 1) != b"r":  # started: the time limit covers jobs, not the start-up
             raise RuntimeError("the check's worker process did not start")
         os.set_blocking(send, False)
         return send, receive
@@ -67,27 +111,28 @@ class _Worker:
             self.proc.wait()
             self.proc = None
 
-    def searches(self, lines: list[bytes], timeout: float) -> list[bool | None]:
-        """A result for each of `lines`: None for one that overran, and the rest go to a fresh worker."""
-        results: list[bool | None] = []
+    def answers(self, jobs: list[bytes], timeout: float) -> list[bytes | None]:
+        """A result line for each job; None for one that overran, and the rest go to a fresh worker."""
+        results: list[bytes | None] = []
         with self.lock:
-            while len(results) < len(lines):
-                results += self.run(lines[len(results) :], timeout)
-                if len(results) < len(lines):
+            while len(results) < len(jobs):
+                results += self.run(jobs[len(results) :], timeout)
+                if len(results) < len(jobs):
                     results.append(None)
         return results
 
-    def run(self, lines: list[bytes], timeout: float) -> list[bool]:
-        """Results for `lines` in order, or for the ones before a search that overran `timeout` (or
-        whose worker died): that one gets no result and the worker is stopped."""
+    def run(self, jobs: list[bytes], timeout: float) -> list[bytes]:
+        """Result lines for `jobs` in order, or for the ones before a job that overran `timeout` (or whose worker
+        died): that one gets no result and the worker is stopped."""
         if self.proc is None or self.proc.poll() is not None:  # never started, stopped or died since
             send, receive = self.start()
         else:
             send, receive = self.pipes()
-        data, sent, got = memoryview(b"".join(lines)), 0, bytearray()
+        data, sent, got = memoryview(b"".join(jobs)), 0, bytearray()
+        lines: list[bytes | bytearray] = []
         deadline = time.monotonic() + timeout
         try:
-            while len(got) < len(lines):
+            while len(lines) < len(jobs):
                 wait = [send] if sent < len(data) else []
                 readable, writable, _ = select.select([receive], wait, [], max(0.0, deadline - time.monotonic()))
                 if writable:
@@ -100,51 +145,96 @@ class _Worker:
                     if not chunk:
                         break
                     got += chunk
-                    deadline = time.monotonic() + timeout  # the next search's time starts now at the latest
+                    *done, rest = got.split(b"\n")
+                    lines += done
+                    got = bytearray(rest)
+                    deadline = time.monotonic() + timeout  # the next job's time starts now at the latest
                 elif not writable:
                     break
         except BaseException:  # interrupted: the worker's answers would be out of step
             self.stop()
             raise
-        if len(got) < len(lines):
+        if len(lines) < len(jobs):
             self.stop()
-        return [b == ord("1") for b in got]
+        return [bytes(x) for x in lines]
 
 
 _workers = [_Worker() for _ in range(os.cpu_count() or 1)]  # one per core, each started on first use
 _pool = ThreadPoolExecutor(len(_workers))
 
 
-def searches(jobs: list[tuple[str, str]], timeout: float = CHECK_TIMEOUT) -> list[bool | None]:
-    """Whether each (pattern, text) pattern occurs in its text, in order; None for a search that took
-    longer than `timeout` seconds (the rest of the batch goes on in a fresh worker)."""
-    encoded = {}
-    for pattern in {p for p, _ in jobs}:
-        re.compile(pattern, re.MULTILINE)  # a bad pattern is the caller's error, not a lost verdict
-        encoded[pattern] = pattern.encode(errors="surrogatepass")
-    lines = []
-    for pattern, text in jobs:
-        p, t = encoded[pattern], text.encode(errors="surrogatepass")
-        lines.append(b"%d %d\n%b%b" % (len(p), len(t), p, t))
-    n = min(len(_workers), len(lines))
+def _dealt(jobs: list[bytes], timeout: float) -> list[bytes | None]:
+    """Each job's result line, in order; the jobs dealt out to the workers in turn, so long texts spread evenly."""
+    n = min(len(_workers), len(jobs))
     if n <= 1:
-        return _workers[0].searches(lines, timeout)
-    results: list[bool | None] = [None] * len(lines)
-    for i, part in enumerate(_pool.map(lambda w, i: w.searches(lines[i::n], timeout), _workers, range(n))):
-        results[i::n] = part  # dealt out in turn, so long texts spread evenly
+        return _workers[0].answers(jobs, timeout) if jobs else []
+    results: list[bytes | None] = [None] * len(jobs)
+    for i, part in enumerate(_pool.map(lambda w, i: w.answers(jobs[i::n], timeout), _workers, range(n))):
+        results[i::n] = part
     return results
 
 
-def found(pattern: str, text: str, timeout: float = CHECK_TIMEOUT) -> bool:
-    """Whether `pattern` occurs in `text`; raises TimeoutError past `timeout` seconds."""
-    result = searches([(pattern, text)], timeout)[0]
-    if result is None:
-        raise TimeoutError(f"pattern took longer than {timeout} s: {pattern[:60]!r}")
-    return result
+def _field(text: str) -> bytes:
+    return text.encode(errors="surrogatepass")
+
+
+def searches(jobs: list[tuple[str, str]], timeout: float = CHECK_TIMEOUT) -> list[bool | None]:
+    """Whether each (pattern, text) pattern occurs in its text, in order; None for a search that took longer than
+    `timeout` seconds (the rest of the batch goes on in a fresh worker)."""
+    encoded = {}
+    for pattern in {p for p, _ in jobs}:
+        re.compile(pattern, re.MULTILINE)  # a bad pattern is the caller's error, not a lost verdict
+        encoded[pattern] = _field(pattern)
+    lines = []
+    for pattern, text in jobs:
+        p, t = encoded[pattern], _field(text)
+        lines.append(b"S %d %d\n%b%b" % (len(p), len(t), p, t))
+    return [None if r is None else OUTCOME[r[:1]] for r in _once(lines, timeout)]
+
+
+_DONE: dict[bytes, bytes] = {}  # results of short jobs done before, oldest first: the same answer is judged once
+_DONE_MAX, _SHORT = 20_000, 2048  # jobs kept, and the longest job kept (bytes): 40 MB at most
+
+
+def _once(lines: list[bytes], timeout: float) -> list[bytes | None]:
+    """The workers' result of each job; a job that repeats one done before (or earlier in the batch) is done once."""
+    todo = [line for line in dict.fromkeys(lines) if line not in _DONE]
+    done = dict(zip(todo, _dealt(todo, timeout), strict=True))
+    for line, result in done.items():
+        if result is not None and len(line) <= _SHORT:  # a time-out is not kept: a later batch tries again
+            _DONE[line] = result
+    while len(_DONE) > _DONE_MAX:
+        del _DONE[next(iter(_DONE))]
+    return [done[line] if line in done else _DONE[line] for line in lines]
+
+
+def verdicts(checks: list[tuple], explain: bool = False, timeout: float = CHECK_TIMEOUT) -> list[Verdict]:
+    """The check's and the strict verdict of each (question, answer) (an answer of None has none); with
+    `explain`, why each is what it is."""
+    lines = []
+    for q, answer in checks:
+        if answer is None:
+            continue
+        fields = [_field(x) for x in (q.pattern, q.required_pattern, q.superseded_pattern, answer)]
+        head = b"V %b %d " % (q.expect.encode(), explain) + b" ".join(b"%d" % len(f) for f in fields)
+        lines.append(head + b"\n" + b"".join(fields))
+    results = iter(_once(lines, timeout))
+    out = []
+    for _, answer in checks:
+        if answer is None:
+            out.append(Verdict(None, None, "no answer", "no answer"))
+            continue
+        line = next(results)
+        if line is None:
+            out.append(Verdict(None, None, "no verdict: the check took too long", "no verdict"))
+            continue
+        why = json.loads(line[3:]) if explain and len(line) > 2 else ["", ""]
+        out.append(Verdict(OUTCOME[line[:1]], OUTCOME[line[1:2]], *why))
+    return out
 
 
 def batch_verdicts(checks: list[tuple], timeout: float = CHECK_TIMEOUT) -> list[bool | None]:
-    """Pass (True), fail (False) or no verdict (None, a search timed out) for each (question, answer)."""
+    """Pass (True), fail (False) or no verdict (None, a search timed out) of the check for each (question, answer)."""
     jobs = []
     for q, answer in checks:
         jobs += [(q.pattern, answer)] + ([(q.required_pattern, answer)] if q.required_pattern else [])
@@ -159,6 +249,14 @@ def batch_verdicts(checks: list[tuple], timeout: float = CHECK_TIMEOUT) -> list[
 def verdict(question, answer: str, timeout: float = CHECK_TIMEOUT) -> bool | None:
     """Pass (True), fail (False) or no verdict (None, the check timed out) for `answer` to `question`."""
     return batch_verdicts([(question, answer)], timeout)[0]
+
+
+def found(pattern: str, text: str, timeout: float = CHECK_TIMEOUT) -> bool:
+    """Whether `pattern` occurs in `text`; raises TimeoutError past `timeout` seconds."""
+    result = searches([(pattern, text)], timeout)[0]
+    if result is None:
+        raise TimeoutError(f"pattern took longer than {timeout} s: {pattern[:60]!r}")
+    return result
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@ states no superseded value as what to do, see omseval.scorers.strict) and, when 
 (`compliance(judge=<conf/model option>)`), of the judge (`judge_first_attempt`, `judge_eventual`). The retry
 loop retries on the check alone, so every measure's `eventual` is its verdict of the same last answer.
 Rates ignore None; the `_n` metrics count the questions with a verdict, so a summary needs nothing but the
-log header. The score's metadata holds each attempt's verdicts and the answer and retry token usage.
+log header (the guidance audit and the handoff's arrival are metrics too). The score's metadata holds each
+attempt's verdicts and the answer and retry token usage.
 """
 
 import math
@@ -15,12 +16,14 @@ from typing import Any
 
 from inspect_ai.scorer import Metric, SampleScore, Score, Target, grouped, metric, scorer
 from inspect_ai.solver import TaskState
-from omseval.scorers.judge import Judge
 
 from omseval.pack_schema.loader import Question
-from omseval.record import ATTEMPTS_KEY, attempt_verdicts, phase_tokens, sample_values, strict
+from omseval.record import ATTEMPTS_KEY, judged, phase_tokens, sample_values
+from omseval.scorers.judge import Judge
 
 MEASURES = ("first_attempt", "eventual")
+# what the sample got from the build that its metrics read, carried into the score (the audit, the arrival)
+CARRIED = ("rule_id", "audit_check_passes", "audit_superseded", "recorded", "arrived", "present_before")
 
 
 def _value_of(key: str):
@@ -68,26 +71,115 @@ def corrective_messages() -> Metric:
     return rate_of("corrective_messages")
 
 
-# the judge's too: a run without a judge has them as NaN rates and zero counts (metrics are the scorer's own,
-# so `inspect score` can rebuild them)
+def _audit(scores: list[SampleScore]) -> tuple[dict[str, bool], dict[str, bool]]:
+    """The guidance audit per rule (sample metadata `rule_id`, `audit_check_passes`, `audit_superseded`): whether
+    every question's check passes on the guidance, and whether it states a superseded value (omseval.audit)."""
+    final: dict[str, bool] = {}
+    stated: dict[str, bool] = {}
+    for s in scores:
+        meta = s.score.metadata or {}
+        rule = meta.get("rule_id", "")
+        final[rule] = final.get(rule, True) and meta.get("audit_check_passes") is True
+        stated[rule] = stated.get(rule, False) or meta.get("audit_superseded") is True
+    return final, stated
+
+
+@metric(name="audit_rules")
+def audit_rules() -> Metric:
+    """The rules audited."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        return len(_audit(scores)[0])
+
+    return compute
+
+
+@metric(name="audit_final_value_found")
+def audit_final_value_found() -> Metric:
+    """Rules whose every question's check passes on the guidance itself."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        return sum(_audit(scores)[0].values())
+
+    return compute
+
+
+@metric(name="audit_superseded_stated")
+def audit_superseded_stated() -> Metric:
+    """Rules whose guidance states, word for word, an older message that fails a check of theirs."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        return sum(_audit(scores)[1].values())
+
+    return compute
+
+
+@metric
+def share_of(key: str) -> Metric:
+    """The share of samples whose metadata `key` is true (handoff: recorded, arrived, present before)."""
+
+    def flag(meta: dict) -> bool:
+        return bool(meta.get("arrived") and not meta.get("present_before") if key == "arrived_new" else meta.get(key))
+
+    def compute(scores: list[SampleScore]) -> float:
+        return sum(flag(s.score.metadata or {}) for s in scores) / len(scores) if scores else math.nan
+
+    return compute
+
+
+# every metric the scorer can give, so that `inspect score` can rebuild any run's; a run's task names the ones
+# that apply to it (question_metrics, handoff_metrics)
 METRICS = [*measure_metrics(), corrective_messages(), *measure_metrics("strict_"), *measure_metrics("judge_")]
+
+
+def question_metrics(judged: bool) -> list[Metric]:
+    """A question experiment's metrics: the check's and the strict verdict's measures, the judge's when one runs,
+    corrective messages, and the guidance audit."""
+    return [
+        *measure_metrics(),
+        corrective_messages(),
+        *measure_metrics("strict_"),
+        *(measure_metrics("judge_") if judged else []),
+        audit_rules(),
+        audit_final_value_found(),
+        audit_superseded_stated(),
+    ]
 
 
 def handoff_metrics() -> list[Metric]:
     """Agent A's and, per recording probability, agent B's first-attempt rate and count (metadata `condition`),
-    by the check and by the strict verdict."""
-    return [
-        grouped(m, "condition", all_label=f"{name}_all", name_template=f"{name}_{{group_name}}")
+    by the check and by the strict verdict, and the share of cases whose correction was recorded, whose marker
+    arrived, was present before, and arrived new."""
+    measures = [
+        (m, name)
         for prefix in ("", "strict_")
         for m, name in (
             (rate_of(f"{prefix}first_attempt"), f"{prefix}followed"),
             (count_of(f"{prefix}first_attempt"), f"{prefix}followed_n"),
         )
     ]
+    measures += [(share_of(k), k) for k in ("recorded", "arrived", "present_before", "arrived_new")]
+    return [
+        grouped(m, "condition", all_label=f"{name}_all", name_template=f"{name}_{{group_name}}") for m, name in measures
+    ]
 
 
 def _outcome(verdict: bool | None) -> str:
     return {True: "pass", False: "fail", None: "missing"}[verdict]
+
+
+def _scored(values: dict) -> str:
+    """Which attempts the score's values come from: "first attempt: fail; eventual (attempt 2): pass; ..."."""
+    parts = []
+    for prefix, name in (("", "check"), ("strict_", "strict"), ("judge_", "judge")):
+        if f"{prefix}first_attempt" not in values:
+            continue
+        first, eventual = (values[f"{prefix}{m}"] for m in ("first_attempt", "eventual"))
+        outcome = {1: "pass", 0: "fail", None: "missing"}
+        parts.append(
+            f"{name}: first attempt {outcome[first]}, eventual (attempt {values['attempts']}) {outcome[eventual]}"
+        )
+    return "; ".join(parts)
 
 
 @scorer(metrics=METRICS)
@@ -97,25 +189,28 @@ def compliance(judge: str | None = None, cache: bool = True):
     grader = Judge(judge, cache) if judge else None
 
     async def score(state: TaskState, target: Target) -> Score:
-        question = Question(**state.metadata["check"])
+        question = Question(**state.metadata["scoring"])
         record: list[dict] = state.store.get(ATTEMPTS_KEY, [])
-        passed = attempt_verdicts(question, record)
-        strict_passed = strict(question, record, passed)
-        judged = await grader.verdicts(question, record) if grader else None
+        found = judged(question, record)
+        passed, strict_passed = [v.check for v in found], [v.strict for v in found]
+        graded = await grader.verdicts(question, record) if grader else None
         lines = []
-        for i, (a, p, s) in enumerate(zip(record, passed, strict_passed, strict=True)):
-            line = f"attempt {a['attempt']}: " + (
-                _outcome(p) if p is not None else f"missing ({a['error'] or 'the check timed out'})"
-            )
-            line += f"; strict: {_outcome(s)}" + (f"; judge: {_outcome(judged[i])}" if judged is not None else "")
-            lines.append(line)
+        for i, (a, v) in enumerate(zip(record, found, strict=True)):
+            if a["answer"] is None or v.check is None:
+                lines.append(f"- attempt {a['attempt']}: missing ({a['error'] or 'the check timed out'})")
+                continue
+            line = f"- attempt {a['attempt']}: check {_outcome(v.check)} ({v.check_why})"
+            line += f"; strict {_outcome(v.strict)} ({v.strict_why})" if v.check else ""
+            lines.append(line + (f"; judge {_outcome(graded[i])}" if graded is not None else ""))
+        values = sample_values(passed, strict_passed, graded)
         metadata = {"verdicts": passed, "strict_verdicts": strict_passed}
-        if judged is not None:
-            metadata["judge_verdicts"] = judged
+        if graded is not None:
+            metadata["judge_verdicts"] = graded
+        metadata |= {k: state.metadata[k] for k in CARRIED if k in state.metadata}
         return Score(
-            value=sample_values(passed, strict_passed, judged),
+            value=values,
             answer=record[-1]["answer"] if record else None,
-            explanation="\n".join(lines),
+            explanation="\n".join([*lines, "", _scored(values)]),
             metadata=metadata | phase_tokens(record),
         )
 

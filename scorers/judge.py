@@ -3,10 +3,10 @@ answer against the question's intended rule, with LongMemEval's rule for knowled
 
 An answer is correct when it commits to the current rule; a superseded value mentioned as context (marked
 as old, former or replaced) is fine; an answer that hedges between an old and the current value, or commits
-to an old one, is wrong. The judge replies under a response schema (inspect's structured output), its calls
-go through inspect's cache, and a model error past inspect's retries, or a reply that is not an object of
-the schema, is missing evidence (None), never a pass or a fail. The judge sees the question, the intended
-rule and the answer, nothing else of the answer key.
+to an old one, is wrong. The judge replies under a response schema (inspect's structured output) and its calls
+go through inspect's cache. A request its API refuses, or a reply that is not an object of the schema, is
+missing evidence (None), never a pass or a fail; a service failure or a rejected key stops the run, as for the
+answering model. The judge sees the question, the intended rule and the answer, nothing else of the answer key.
 """
 
 import asyncio
@@ -17,7 +17,7 @@ from inspect_ai.model import GenerateConfig, Model, ResponseSchema, get_model
 from inspect_ai.util import JSONSchema
 
 from omseval.config import model_option
-from omseval.models import cache_policy, describe, generate_config, model_error
+from omseval.models import cache_policy, generate_config, refusal
 
 logger = logging.getLogger(__name__)
 
@@ -82,10 +82,8 @@ class Judge:
         prompt = PROMPT.format(question=question.question, intended_rule=question.intended_rule, answer=answer)
         try:
             output = await self.model.generate(prompt, config=GenerateConfig(response_schema=SCHEMA), cache=self.cache)
-        except Exception as e:
-            if not model_error(self.model, e):
-                raise
-            logger.warning(f"judge={self.option}: no verdict for {question.question_id}: {describe(e)}")
+        except Exception as e:  # an outage stops the run: it never becomes missing evidence
+            logger.warning(f"judge={self.option}: no verdict for {question.question_id}: {refusal(self.model, e)}")
             return None
         try:
             return parse(output.completion)

@@ -1,117 +1,78 @@
 """The strict verdict: does an answer *commit* to the final rule, or does it only name it?
 
-An answer commits when it passes the pack's check and states no superseded value as what to do.
-The pack's optional `superseded_pattern` (03) matches a statement of a superseded value (the source's,
-the initial correction's, the restatements'). A match is allowed only where the answer marks it as
-former or rejected: inside the scope of a marker such as "not", "instead of", "no longer", "old",
-"previously", "was", or before a predicate such as "is outdated" / "no longer applies". A marker's
-scope ends at the end of its clause (sentence ends, line breaks, `;`, `:`, `,`, dashes and words such as
-"but" or "because"). A negation before a limit ("never more than 12") commits to the limit. A clause that
-hedges ("either", "both", "still", "as well", a final "too"; or, without a negation, "also", "works",
-"acceptable", "fine") marks nothing, so "the old 12 is still fine" is a hedge, not context. A clause whose
-subject points back ("That was retired.", "neither applies any more") marks the clause before it, and a
-"then" after a former value ("it used to be 5%, then 12%") goes on marking. Values that share one unit in a
-range or a list ("24 or 36 hours", "10-15 years") are read with the unit spelled out after each.
+An answer commits when it passes the pack's check and states no superseded value as what to do. The pack's
+optional `superseded_pattern` (03) matches a statement of a superseded value (the source's, the initial
+correction's, the restatements'). A match counts unless the answer marks it as former or rejected: the answer is
+read by its structure and its words (omseval.scorers.reading), and the pattern runs on that reading with every
+stretch read as former masked, and on the same with a unit that a range or list shares written after each value
+("24 or 36 hours" -> "24 hours or 36 hours"), so a superseded value hedged in a range still counts. The pattern
+runs with the same `re` semantics as every other pattern (MULTILINE, other flags inline).
 
-The masking below uses fixed patterns of this module (linear in the answer: bounded repeats, atomic
-numbers); the pack's `superseded_pattern` then runs on the masked answer (and on its reading with shared
-units spelled out, where that differs) through the check's time-bounded workers, with the same `re`
-semantics (MULTILINE, other flags inline) as every other pattern.
+Every verdict explains itself: a failure names the superseded text it found and why nothing marked it (no marker,
+or a hedge); a pass that read a superseded text as former names what marked it.
 """
 
+import functools
 import re
+from dataclasses import dataclass
 
-from omseval.scorers.check import CHECK_TIMEOUT, searches
+from omseval.scorers.prefilter import Finder, finder, fold
+from omseval.scorers.reading import read
+from omseval.text import fragment
 
-# A clause ends at these; a marker's scope never crosses one. A comma inside a list ("375, 768 and 1440")
-# does not end a clause.
-_BOUNDARY = re.compile(
-    r"[.!?](?=\s|$)|\n|;|:(?=\s)(?!\s+(?:or|and|nor)\b)|,(?=\s)(?!\s*[\w.%$-]+\s*(?:,|\band\b|\bor\b|\)))|\s[—–-]{1,2}\s"
-    r"|(?i:\b(?:but|however|whereas|although|though|since|because|while|so|yet)\b)"
+EXPLAINED = 3  # superseded texts a passing verdict names
+
+
+@dataclass(frozen=True)
+class Strict:
+    """The strict verdict of one answer (None: no verdict) and why."""
+
+    passed: bool | None
+    why: str
+
+
+_NUMBER_WORD = re.compile(
+    r"(?i)one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|twenty|thirty|fifty"
 )
-# A negation followed by a limit ("not more than 12", "never go over 12", "don't let it go past 12",
-# "shouldn't take longer than 12", "don't ship until 12") commits to 12 and marks nothing.
-_LIMIT = (
-    r"(?!(?:\s+[\w']+){0,6}?\s+(?:more|less|fewer|over|above|below|under|exceed\w*|greater|higher|lower|past|"
-    r"beyond|longer|shorter|smaller|bigger|larger|earlier|later|older|newer|least|most)\b|(?:until|till|before|after)\b"
-    r"(?!\s*$))"
-)
-_USED_TO = r"(?<!is )(?<!are )(?<!am )used to(?: be)?"  # "is used to" is "is accustomed to"
-_NEGATOR = (
-    r"not|never|forget|don't|do not|doesn't|does not|won't|shouldn't|should not|must not|mustn't|can't|cannot|avoid"
-)
-# Markers whose scope runs to the end of their clause: "not 12", "instead of 12", "was 12", "moved away from 12",
-# "would have made it 12" (a counterfactual).
-_BEFORE = re.compile(
-    r"(?i)\b(?:(?:" + _NEGATOR + ")" + _LIMIT + "|"
-    r"no longer(?!\s+than)|would have|would've|instead of|rather than|in place of|unlike|as opposed to|versus|vs|"
-    r"formerly|previously|historically|in the past|back then|at one point|at first|gave up(?: on)?|got rid of|"
-    r"scrapped|phased out|ditched|moved on from|" + _USED_TO + r"|"
-    r"used(?=[^.\n]{0,60}\bbefore\s*$)|originally|abandon(?:ed|ing)?|"
-    r"replaced|replaces|replacing|renamed|retired|supersed(?:e|es|ed|ing)|stopped|dropped|isn't|aren't|wasn't|"
-    r"(?:was|were)(?!(?:\s+\w+)?\s+(?:set|raised|moved|shortened|lengthened|changed|lowered|increased|reduced|cut|"
-    r"updated|extended|bumped|switched|tightened|relaxed)\s+(?:to|at)\b)|(?:changed|moved|switched|went|updated|raised|lowered|reduced|increased|"
-    r"cut|bumped|shifted|up|down|away)(?:\s+[\w']+){0,2}?\s+(?:from|off))\b"
-)
-# Markers whose scope is the next few words: "the old 12-tile limit", "the previous limit of 12", "stricter
-# than the textbook 12" (a contrast with the public convention, not an endorsement of it).
-_ADJECTIVE = re.compile(
-    r"(?i)\b(?:old|stale|older(?!\s+than)|former|earlier(?!\s+than)|previous|prior|legacy|outdated|obsolete|superseded|"
-    r"deprecated|retired|(?:than|from|over) the(?:\s+\w+)? (?:textbook|usual|conventional|customary|typical|"
-    r"traditional|default|standard|common)|\w+er than the|(?:more|less|fewer) than the|twice the)\b"
-)
-_WORDS = re.compile(r"(?:\s*\S+){1,5}")  # an adjective marker's reach
-# Markers whose scope runs back to the start of their clause: "12 is no longer used", "12 was cut", "12 would
-# not meet the rule", "the 300 ms many teams use".
-_AFTER = re.compile(
-    r"(?i)\b(?:is|are|was|were|has been|have been)\s+(?:[\w']+\s+){0,3}?(?:no longer|not|outdated|obsolete|"
-    r"superseded|replaced|retired|deprecated|dropped|gone|wrong|old|former|previous|history|cut|out|removed|"
-    r"abandoned|changed|before|earlier|legacy|renamed|shortened|lengthened|extended|lowered|raised|tightened|relaxed|"
-    r"last (?:year|quarter|month|week|release|version)(?:'s)?)(?![\w-])"
-    r"|\bno longer\b|\b(?:isn't|aren't|wasn't|" + _USED_TO + r"|went away|any ?more)\b"
-    r"|\buntil (?:recently|last \w+|\w+ (?:\w+ )?ago|earlier this \w+)"
-    r"|\b(?:doesn't|does not|don't|do not) apply\b|\bwould(?:n't| not| be too| have| mean)\b"
-    r"|\b(?:must|should|may|can)(?:n't| not) (?:be (?:used|given|applied|followed)|appear)\b|\bthing of the past\b"
-    r"|\b(?:many|most|other|some) (?:teams|people|companies|places|guides|style guides|orgs|organisations)\b"
-)
-# A clause that offers the value as acceptable marks nothing: "the old 12 is still fine". The weak words only
-# count in a clause without a negation or a counterfactual ("12 is no longer acceptable" and "12 would have
-# been fine" mark 12; so does "we don't use 12 either").
-_HEDGE = re.compile(
-    r"(?i)\b(?:both|still|as well|whichever)\b|\btoo\s*$|(?:\bnot|n't)(?: be)? (?:a problem|an issue|wrong|unsafe|"
-    r"out of the question|bad|unreasonable|incorrect)\b"
-)
-_WEAK_HEDGE = re.compile(
-    r"(?i)\b(?:either|also|works?|acceptable|fine|okay|ok|(?<!we )(?<!they )(?<!had )(?:allowed|permitted)|alright)\b"
-)
-_NEGATION = re.compile(r"(?i)\b(?:not|no|never|no longer|would have|would've|could have)\b|n't\b")
-# A clause that names no value and says that what came before was retired or changed marks the clause before
-# it: "That was retired.", "neither applies any more", ", so it was extended", ", which is why we changed it",
-# ", hence the change" (but not "That hasn't been replaced.").
-_BACK = re.compile(
-    r"(?i)^\W*(?:and\s+)?(?:(?:which|that|this) is why\s+|that's why\s+)?(?:(?:that|this|it|those|these|neither|"
-    r"none of (?:them|these|those))(?:'s|\s+(?:is|was|are|were|has|have|had|no|doesn't|does|don't|do|applies|apply)\b)"
-    r"|(?:we|they)\s+(?:\w+\s+)?(?:retired|replaced|dropped|changed|renamed|abandoned|scrapped|removed|stopped using)"
-    r"\s+(?:it|that|this|them|those)\b)"
-)
-_REVERSAL = re.compile(
-    r"(?i)\b(?:revert\w*|rolled back|went back|undid|undone|(?:changed|switched|moved)(?: \w+)? back)\b"
-)
-_HENCE = re.compile(r"(?i)^\W*(?:and\s+)?(?:hence|therefore|thus)\b.*\bchange")
-_GONE = re.compile(
-    r"(?i)\bno longer\b(?!\s+(?:negotiable|optional|up for))|\bany ?more\b|\b(?:doesn't|does not|don't|do not) apply\b"
-)
-_RETIRED = re.compile(
-    r"(?i)\b(?:retired|replaced|dropped|superseded|outdated|obsolete|withdrawn|deprecated|gone|history|out of date|"
-    r"changed|cut|extended|shortened|lengthened|raised|lowered|tightened|relaxed|renamed|revised|updated)\b"
-)
-_DENIAL = re.compile(r"(?i)\b(?:not|never)\b|n't\b")
-# A clause that goes on with a sequence of former values ("Previously it was once, then twice.").
-_THEN = re.compile(r"(?i)^\W*(?:and\s+)?(?:then|later|after that)\b")
-_FORMER = re.compile(r"(?i)\b(?:previously|formerly|originally|used to|was|were|had been|old|earlier|before)\b")
-_ARROW = re.compile(r"\s(?:→|->|=>|⇒)\s")  # one arrow in a clause marks what it starts from: "N/A → NODATA"
-_SCOPE = 80  # characters a clause-wide marker reaches at most
-_MASK = "\n"  # masked text: a line break, which no value spans
+
+
+@functools.lru_cache(maxsize=4096)
+def _counts(pattern: str) -> tuple[bool, bool]:
+    """Whether a pattern can match a number (digits; number words): only then can a unit spelled out after each
+    value of a range or list make it match where the answer as written does not."""
+    return bool(re.search(r"\\d|\d|\[0-9", pattern)), bool(_NUMBER_WORD.search(pattern))
+
+
+def strict(superseded_pattern: str, answer: str, passed: bool | None, folded: str | None = None) -> Strict:
+    """The strict verdict of `answer`, whose check verdict is `passed` (`folded`: the answer as the prefilter
+    compares it, when the caller has it)."""
+    if passed is not True:
+        return Strict(passed, "the check failed" if passed is False else "no verdict from the check")
+    if not superseded_pattern:
+        return Strict(True, "no superseded_pattern for this question: the strict verdict is the check")
+    pattern = finder(superseded_pattern)
+    folded = fold(answer) if folded is None else folded
+    named = list(pattern.finditer(answer, folded)) if pattern.possible(folded) else []
+    if not named and (pattern.uncreated_absent(folded) or not _spelled_match(pattern, answer)):
+        return Strict(True, "names no superseded value")
+    reading = read(answer, [m.span() for m in named] if named else None)
+    masked = reading.masked()
+    left = pattern.search(masked)
+    if left is None and (found := _spelled_match(pattern, masked)):
+        return Strict(False, f"states {fragment(found.group(0))} (a range or list sharing its unit): nothing marks it")
+    if left is not None:
+        hedge = reading.covering(left.start(), left.end(), reading.hedges)
+        why = hedge.why if hedge else "nothing marks it as former"
+        return Strict(False, f"states {fragment(answer[left.start() : left.end()])}: {why}")
+    marked = []
+    for m in named[:EXPLAINED] or _LISTED.finditer(answer):  # a value only a shared unit made: its list's zone
+        zone = reading.covering(m.start(), m.end(), reading.zones)
+        why = zone.why if zone else "markdown syntax, not a value"
+        marked.append(f"{fragment(m.group(0))} read as former ({why})")
+        if len(marked) == EXPLAINED:
+            break
+    more = f" (and {len(named) - EXPLAINED} more)" if len(named) > EXPLAINED else ""
+    return Strict(True, "; ".join(dict.fromkeys(marked)) + more)
 
 
 _DIGIT_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine)"
@@ -134,11 +95,84 @@ _SHARED_CURRENCY = re.compile(
     rf"(?i)([$£€]|\b(?:USD|EUR|GBP)\s?){_NUMBER}(?:\s*(?:,|or|and|to|-|–|—|/)\s*(?:or\s+|and\s+)?{_NUMBER}(?![\d.,])){{1,8}}+"
 )
 _VALUE = re.compile(rf"(?i)(?<![\w.,:]){_NUMBER}(?![\w.,:]*\d)")
+# a quick look for a range or a list of values (digits, or number words), before spelling out their shared unit
+_LISTED = re.compile(r"\d[\d.,:]*\s*-?\s*(?:,|or|and|to|through|-|–|—|/)\s*(?:or\s+|and\s+|to\s+)?[$£€]?\d")
+_LISTED_WORDS = re.compile(
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|ty)\s*-?\s*(?:,|or|and|to|-|–|/)\s*"
+    r"(?:or\s+|and\s+|to\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|\w+ty)\b"
+)
+
+
+_REACH = (48, 64)  # characters a list of values and its unit reach before and after a pair of them
+
+
+def listed(answer: str, pattern: str) -> bool:
+    """Whether the answer may hold a range or a list of values that share a unit, of a kind `pattern` can match."""
+    digits, words = _counts(pattern)
+    return bool(digits and _LISTED.search(answer) or words and _LISTED_WORDS.search(answer.lower()))
 
 
 def spelled_out(answer: str) -> str:
     """The answer with a unit that a range or a list shares written after (or a currency before) each value:
-    "24 or 36 hours" -> "24 hours or 36 hours", so a superseded "24 hours" is seen in a hedge."""
+    "24 or 36 hours" -> "24 hours or 36 hours", so a superseded "24 hours" is seen in a hedge. Only the stretches
+    around a range or list are rewritten (linear in the answer, cheap where there is none)."""
+    return _rewritten(answer, _list_windows(answer))[0]
+
+
+def _spelled_match(pattern: Finder, answer: str) -> re.Match | None:
+    """A match of the pattern that only spelling out a shared unit makes (the answer itself has none): searched
+    where a stretch was rewritten, and only in stretches that can hold one (near a string the pattern requires, when
+    no rewrite can make such a string)."""
+    hits = pattern.hits_uncreated(fold(answer))
+    if hits is None:
+        if not listed(answer, pattern.pattern):
+            return None
+        windows = _list_windows(answer, pattern.pattern)
+    elif pattern.reach is not None:
+        near = pattern.reach + _REACH[0] + _REACH[1]
+        regions = _merged([(max(0, h - near), min(len(answer), h + near)) for h in hits])
+        windows = _list_windows(answer, pattern.pattern, regions)
+    else:  # an unbounded pattern: the lines that hold a required string (a list and its unit share a line)
+        windows = _list_windows(answer, pattern.pattern, _merged([_line(answer, h, h) for h in hits]))
+    if not windows:
+        return None
+    text, changed = _rewritten(answer, windows)
+    return pattern.search_near(text, changed) if changed else None
+
+
+def _line(text: str, start: int, end: int) -> tuple[int, int]:
+    """The line(s) of text[start:end]."""
+    stop = text.find("\n", end)
+    return text.rfind("\n", 0, start) + 1, len(text) if stop < 0 else stop
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(end, out[-1][1]))
+        else:
+            out.append((start, end))
+    return out
+
+
+def _list_windows(
+    answer: str, pattern: str | None = None, regions: list[tuple[int, int]] | None = None
+) -> list[tuple[int, int]]:
+    """The stretches around each range or list of values (of a kind `pattern` can match), within `regions`."""
+    digits, words = _counts(pattern) if pattern is not None else (True, True)
+    lower = answer.lower() if words else ""
+    found = []
+    for start, end in regions if regions is not None else [(0, len(answer))]:
+        if digits:
+            found += [m.span() for m in _LISTED.finditer(answer, start, end)]
+        if words and len(lower) == len(answer):
+            found += [m.span() for m in _LISTED_WORDS.finditer(lower, start, end)]
+    return _windows(answer, sorted(found)) if found else []
+
+
+def _rewritten(answer: str, windows: list[tuple[int, int]]) -> tuple[str, list[tuple[int, int]]]:
+    """The answer with the windows spelled out, and where the text changed (in the new text)."""
 
     def after(m: re.Match) -> str:
         unit = m.group(2) + m.group(3)
@@ -148,80 +182,33 @@ def spelled_out(answer: str) -> str:
         head = m.group(1)
         return head + _VALUE.sub(lambda v: head + v.group(0), m.group(0)[len(head) :])[len(head) :]
 
-    return _SHARED_CURRENCY.sub(before, _SHARED_UNIT.sub(after, answer))
+    out: list[str] = []
+    changed: list[tuple[int, int]] = []
+    at, size = 0, 0
+    for start, end in windows:
+        part = answer[start:end]
+        new = _SHARED_CURRENCY.sub(before, _SHARED_UNIT.sub(after, part))
+        size += start - at
+        if new != part:
+            changed.append((size, size + len(new)))
+        out += [answer[at:start], new]
+        size += len(new)
+        at = end
+    return "".join([*out, answer[at:]]), changed
 
 
-def _clauses(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each clause, in order, covering the text."""
-    spans, start = [], 0
-    for m in _BOUNDARY.finditer(text):
-        spans.append((start, m.start()))
-        start = m.end()
-    spans.append((start, len(text)))
-    return spans
-
-
-def _retires_what_came_before(clause: str) -> bool:
-    """A clause naming no value that says what came before was retired or changed (not denying it)."""
-    if re.search(r"\d", clause):
-        return False
-    if _HENCE.search(clause):
-        return True
-    return bool(_BACK.search(clause)) and bool(
-        _GONE.search(clause) or (_RETIRED.search(clause) and not _DENIAL.search(clause))
-    )
-
-
-def masked(answer: str) -> str:
-    """The answer with every stretch that a marker marks as former or rejected replaced by line breaks."""
-    chars = list(answer)
-    reversal = _REVERSAL.search(answer)
-    before = (0, 0)  # the previous clause
-    for start, end in _clauses(answer):
-        clause, previous = answer[start:end], answer[before[0] : before[1]]
-        if not clause.strip():
-            continue
-        goes_on = bool(_THEN.search(clause) and _FORMER.search(previous))
-        if goes_on or (not reversal and _retires_what_came_before(clause)):
-            chars[before[0] : before[1]] = _MASK * (before[1] - before[0])
-        if goes_on:
-            chars[start:end] = _MASK * (end - start)
-        before = (start, end)
-        if _HEDGE.search(clause) or (_WEAK_HEDGE.search(clause) and not _NEGATION.search(clause)):
-            continue
-        for m in _BEFORE.finditer(clause):
-            for i in range(start + m.end(), min(end, start + m.end() + _SCOPE)):
-                chars[i] = _MASK
-        for m in _ADJECTIVE.finditer(clause):
-            reach = _WORDS.match(clause, m.end())
-            for i in range(start + m.end(), start + (reach.end() if reach else m.end())):
-                chars[i] = _MASK
-        arrows = list(_ARROW.finditer(clause))
-        for m in [*_AFTER.finditer(clause), *(arrows if len(arrows) == 1 else [])]:
-            for i in range(max(start, start + m.start() - _SCOPE), start + m.start()):
-                chars[i] = _MASK
-    return "".join(chars)
-
-
-def strict_verdicts(
-    checks: list[tuple], passed: list[bool | None], timeout: float = CHECK_TIMEOUT
-) -> list[bool | None]:
-    """The strict verdict of each (question, answer) whose check verdict is in `passed`: True when it
-    passed and states no superseded value unmarked; None when either search had no verdict. A question
-    without `superseded_pattern` gets the check's verdict."""
-    # each answer is searched as masked and, where a range or list shares a unit, with the unit spelled out
-    # (so "1–6 scale" still matches a pattern that looks for the range)
-    readings = [
-        list(dict.fromkeys([read := masked(answer), spelled_out(read)])) if ok and q.superseded_pattern else []
-        for (q, answer), ok in zip(checks, passed, strict=True)
-    ]
-    jobs = [(q.superseded_pattern, text) for (q, _), texts in zip(checks, readings, strict=True) for text in texts]
-    states = iter(searches(jobs, timeout))
-    out: list[bool | None] = []
-    for ok, texts in zip(passed, readings, strict=True):
-        if not texts:
-            out.append(ok)
-            continue
-        stated = [next(states) for _ in texts]
-        out.append(False if True in stated else None if None in stated else True)
-    return out
+def _windows(answer: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans widened to a list's reach (whole words, a line at most) and merged."""
+    merged: list[tuple[int, int]] = []
+    for start, end in spans:
+        start = max(answer.rfind("\n", 0, start) + 1, start - _REACH[0])
+        end = min(len(answer) if (n := answer.find("\n", end)) < 0 else n, end + _REACH[1])
+        while start > 0 and not answer[start - 1].isspace() and start > spans[0][0] - 2 * _REACH[0]:
+            start -= 1
+        while end < len(answer) and not answer[end].isspace() and end < spans[-1][1] + 2 * _REACH[1]:
+            end += 1
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged

@@ -9,12 +9,12 @@ import time
 from types import SimpleNamespace
 
 import pytest
-from omseval.scorers import check
-from omseval.scorers.check import verdict
 
 from omseval.pack_schema import FILES, load_pack
 from omseval.pack_schema._csv import BOM, read_rows, write_rows
 from omseval.pack_schema.lint import CONTROL_KINDS
+from omseval.scorers import check
+from omseval.scorers.check import verdict
 
 
 def Q(pattern: str, expect: str = "present", required_pattern: str = "") -> SimpleNamespace:
@@ -244,7 +244,7 @@ def test_verdict_agrees_with_re_on_unicode_classes(pattern, text):
 
 def test_batch_with_a_time_out_in_the_middle():
     """The stuck search gets None, every other one its verdict, in order; its worker is killed."""
-    check.batch_verdicts([(Q("a"), "a")] * 2 * len(check._workers))  # every worker started
+    check.batch_verdicts([(Q("a"), "a" * n) for n in range(1, 2 * len(check._workers) + 1)])  # every worker started
     before = [w.proc for w in check._workers]
     stuck = "a" * 5000 + "b"
     checks = [
@@ -264,7 +264,8 @@ def test_batch_with_a_time_out_in_the_middle():
     assert time.monotonic() - start < 4.0
     assert [p.returncode for p in before].count(-signal.SIGKILL) >= 1
     assert all(w.proc is None or w.proc.poll() is None for w in check._workers)
-    assert check.batch_verdicts(checks[:4], timeout=0.2) == [True, False, True, True]  # fresh workers answer
+    again = [(q, text + " ") for q, text in checks[:4]]  # new jobs, not the ones done before
+    assert check.batch_verdicts(again, timeout=0.2) == [True, False, True, True]  # fresh workers answer
 
 
 def test_searches_keep_order_and_length():

@@ -9,12 +9,14 @@ import re
 import pytest
 from inspect_ai.log import list_eval_logs, read_eval_log
 from inspect_ai.model import GenerateConfig, get_model
-from omseval.scorers.judge import Judge
 
+from omseval.errors import ServiceStopped
+from omseval.models import KeyRejected
 from omseval.pack_schema import load_pack
-from tests.conftest import PACK, inspect_score, run_module
-from tests.fake_anthropic import FakeAnthropic, serving
-from tests.test_strict_verdict import CONTEXT, HEDGE, QID, SUPERSEDED, score_of, with_superseded
+from omseval.scorers.judge import Judge
+from tests.helpers import PACK, inspect_score, run_module
+from tests.helpers.fake_anthropic import FakeAnthropic, serving
+from tests.helpers.strict import CONTEXT, HEDGE, QID, SUPERSEDED, score_of, with_superseded
 
 KEYWORD = re.compile(r"(?i)\b(?:use|keep|put|format|mark|write|set)\b")
 
@@ -106,8 +108,16 @@ def judge_with_no_retries(url: str) -> Judge:
     return judge
 
 
-def test_a_judge_model_error_is_missing_evidence(fake_api):
+def test_a_judge_service_failure_stops_the_run(fake_api):
+    """A service failure past the retries is no verdict of the answer: it stops the run (a rerun resumes)."""
     FakeJudge.status = 529  # overloaded: a service failure
+    q = next(q for q in load_pack(PACK).questions if q.question_id == QID)
+    with pytest.raises(ServiceStopped, match="OverloadedError"):
+        asyncio.run(judge_with_no_retries(fake_api).verdicts(q, [{"answer": CONTEXT}]))
+
+
+def test_a_request_the_judges_api_refuses_is_missing_evidence(fake_api):
+    FakeJudge.status = 400  # the API refuses this request: the judge's own failure, no verdict for it
     q = next(q for q in load_pack(PACK).questions if q.question_id == QID)
     assert asyncio.run(judge_with_no_retries(fake_api).verdicts(q, [{"answer": CONTEXT}, {"answer": None}])) == [
         None,
@@ -115,6 +125,13 @@ def test_a_judge_model_error_is_missing_evidence(fake_api):
     ]
     # the answer was asked about (the client may retry); the missing answer was not
     assert FakeJudge.requests and {slot(r["prompt"], "answer") for r in FakeJudge.requests} == {CONTEXT}
+
+
+def test_a_rejected_key_is_the_users_mistake(fake_api):
+    FakeJudge.status = 401
+    q = next(q for q in load_pack(PACK).questions if q.question_id == QID)
+    with pytest.raises(KeyRejected, match="the API rejected the key"):
+        asyncio.run(judge_with_no_retries(fake_api).verdicts(q, [{"answer": CONTEXT}]))
 
 
 @pytest.mark.parametrize("text", ["yes, correct", '{"reason": "fine"}', '{"correct": "yes", "reason": ""}'])
@@ -129,7 +146,8 @@ def test_the_offline_model_serves_the_judge_role(pack_copy):
     """judge=offline: the offline model answers the judge's schema; its documented rule counts a hedge wrong."""
     score = score_of(with_superseded(pack_copy, {QID: SUPERSEDED}), HEDGE, judge="offline")
     assert score.value["judge_first_attempt"] == 0 and score.metadata["judge_verdicts"] == [False]
-    assert "; judge: fail" in score.explanation
+    attempt, _, scored = score.explanation.splitlines()
+    assert attempt.endswith("; judge fail") and scored.endswith("judge: first attempt fail, eventual (attempt 1) fail")
 
 
 @pytest.mark.slow

@@ -13,7 +13,7 @@ from omseval.pack_schema.__main__ import main
 from omseval.pack_schema._csv import read_rows, write_rows
 from omseval.pack_schema.build import write_checksums
 from omseval.pack_schema.lint import CONTROL_KINDS, STRICT_KINDS, required_kinds
-from tests.conftest import PACK, ROOT, run_main
+from tests.helpers import PACK, ROOT, run_main, run_module
 
 DERIVED = [FILES["sequence"], FILES["schedule"], FILES["documents"], "CHECKSUMS.sha256"]
 
@@ -81,7 +81,7 @@ def test_verify_changed_cell_without_rebuild(pack_copy):
 def test_verify_changed_skill_document_without_rebuild(pack_copy):
     doc = next((pack_copy / "skills").glob("*.md"))
     doc.write_bytes(doc.read_bytes() + b"\nAn extra line.\n")
-    assert_user_error(pack_cmd("verify", pack_copy), f"skills/{doc.name}", "checksum")
+    assert_user_error(pack_cmd("verify", pack_copy), f"skills/{doc.name}", "sha256", "pack_schema build")
 
 
 def test_verify_02_row_swapped(pack_copy):
@@ -267,7 +267,8 @@ def test_build_with_empty_05(pack_copy):
 def test_lint_shipped_pack():
     result = pack_cmd("lint", cwd=ROOT)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("lint ok") and result.stdout.count("\n") == 1
+    first, *table = result.stdout.splitlines()
+    assert first.startswith("lint ok") and table[0].startswith("strict verdict as labelled, by kind and length")
     assert "Traceback" not in result.stderr and "warning: " not in result.stdout
     labels = []  # counts per kind of control (the check's, the strict verdict's), all as labelled
     for kind in required_kinds(load_pack(PACK)):
@@ -279,14 +280,15 @@ def test_lint_shipped_pack():
         assert n and n.group(1) == n.group(2) and int(n.group(2)) > 0, (label, result.stdout)
 
 
-def lint_findings(pack_dir: Path, controls: Path = ROOT / "tests" / "pack_controls.csv"):
+def lint_findings(pack_dir: Path, controls: Path | None = None):
     """The findings other than warnings, in process: the CLI's import of the scorer costs seconds per call."""
     from omseval.pack_schema.build import build
-    from omseval.pack_schema.lint import lint, load_controls
+    from omseval.pack_schema.lint import CONTROLS, lint, load_controls
 
     build(pack_dir)
     pack = load_pack(pack_dir)
-    return [f for f in lint(pack, load_controls(controls, pack), controls.name)[0] if not f.warning]
+    controls = controls or pack_dir / CONTROLS
+    return [f for f in lint(pack, load_controls(controls, pack), controls.name).findings if not f.warning]
 
 
 def set_cell(pack_dir: Path, name: str, key: str, value: str, column: str, text: str) -> int:
@@ -354,15 +356,20 @@ def test_lint_finds_a_mislabelled_control(tmp_path, kind, answer, outcome):
     pack = load_pack(PACK)
     q = pack.questions[7]
     text = answer.format(final=q.corrective_message)
-    shutil.copy(ROOT / "tests" / "pack_controls.csv", tmp_path / "controls.csv")
+    shutil.copy(PACK / "controls.csv", tmp_path / "controls.csv")
     rows = read_rows(tmp_path / "controls.csv", "controls.csv", [])
     edit(tmp_path, "controls.csv", lambda rows: rows + [{"question_id": q.question_id, "kind": kind, "answer": text}])
     found = [
-        str(f) for f in lint(pack, load_controls(tmp_path / "controls.csv", pack), "controls.csv")[0] if not f.warning
+        str(f)
+        for f in lint(pack, load_controls(tmp_path / "controls.csv", pack), "controls.csv").findings
+        if not f.warning
     ]
-    assert found == [
-        f"controls.csv, row {len(rows) + 1}, column answer: the {kind} control {outcome} {q.question_id}: {text[:70]!r}"
-    ]
+    # each finding names its row and what the check matched or missed
+    assert len(found) == 1 and re.fullmatch(
+        rf"controls\.csv, row {len(rows) + 1}, column answer: the {kind} control {outcome} {q.question_id} "
+        rf"\((?:matched `.+`|missed its pattern `.+`)\): {re.escape(repr(text[:70]))}",
+        found[0],
+    ), found
 
 
 def test_lint_requires_a_no_guidance_control_for_every_question(tmp_path):
@@ -370,14 +377,16 @@ def test_lint_requires_a_no_guidance_control_for_every_question(tmp_path):
 
     pack = load_pack(PACK)
     qid = pack.questions[3].question_id
-    shutil.copy(ROOT / "tests" / "pack_controls.csv", tmp_path / "controls.csv")
+    shutil.copy(PACK / "controls.csv", tmp_path / "controls.csv")
     edit(
         tmp_path,
         "controls.csv",
         lambda rows: [r for r in rows if not (r["question_id"] == qid and r["kind"] == "no-guidance")],
     )
     found = [
-        str(f) for f in lint(pack, load_controls(tmp_path / "controls.csv", pack), "controls.csv")[0] if not f.warning
+        str(f)
+        for f in lint(pack, load_controls(tmp_path / "controls.csv", pack), "controls.csv").findings
+        if not f.warning
     ]
     assert found == [f"{FILES['questions']}, row 4, column question_id: no no-guidance control answer in controls.csv"]
 
@@ -414,12 +423,14 @@ def test_a_pack_that_fails_lint_still_loads(pack_copy):
     assert pack_cmd("verify", pack_copy).returncode == 0
     result = pack_cmd("lint", pack_copy, cwd=ROOT)
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    *findings, summary = [line for line in result.stderr.splitlines() if not line.startswith("warning: ")]
+    lines = [line for line in result.stderr.splitlines() if not line.startswith(("warning: ", "  "))]
+    *findings, summary, table = lines
+    assert table.startswith("strict verdict as labelled, by kind and length")
     assert findings == [
         f"{FILES['questions']}, row 1, column corrective_message: the corrective message fails "
         f"{qid}: 'Please check the guidance.'"
     ]
-    assert summary.startswith("lint: 1 finding(s) (") and "corrective message 1); " in summary
+    assert summary.startswith("lint: 1 finding(s) (") and "corrective message 1" in summary
 
 
 @pytest.mark.parametrize(
@@ -442,3 +453,26 @@ def test_marker_matching(marker, text, found):
     from omseval.pack_schema.loader import marker_found
 
     assert marker_found(marker, text) is found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fault", ["a document linked outside", "a change before its initial"])
+def test_a_run_refuses_what_verify_refuses_in_the_same_line(tmp_path, pack_copy, fault):
+    if fault == "a document linked outside":
+        doc = next((pack_copy / "skills").glob("*.md"))
+        (tmp_path / "elsewhere.md").write_bytes(doc.read_bytes())
+        doc.unlink()
+        doc.symlink_to(tmp_path / "elsewhere.md")
+    else:
+        rows = read_rows(pack_copy / FILES["sequence"], FILES["sequence"], [])
+        initial = next(r for r in rows if r["kind"] == "initial")
+        change = next(r for r in rows if r["rule_id"] == initial["rule_id"] and r["kind"] == "change")
+        initial["position"], change["position"] = change["position"], initial["position"]
+        edit(pack_copy, FILES["sequence"], lambda _: rows)
+        write_checksums(pack_copy)
+    verified = pack_cmd("verify", pack_copy)
+    assert_user_error(verified, "row", "column")
+    ran = run_module("omseval", f"pack.path={pack_copy}", f"log_dir={tmp_path / 'logs'}", cwd=tmp_path)
+    assert ran.returncode == 2 and ran.stdout == "" and "Traceback" not in ran.stderr
+    assert ran.stderr.splitlines()[-1] == verified.stderr.strip()
+    assert not (tmp_path / "logs").exists()

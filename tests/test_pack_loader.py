@@ -99,7 +99,7 @@ def shipped(tmp_path_factory):
     """One loaded snapshot of the shipped pack (copied first: others may be extending it)."""
     import shutil
 
-    from tests.conftest import PACK
+    from tests.helpers import PACK
 
     dest = tmp_path_factory.mktemp("shipped") / "pack"
     shutil.copytree(PACK, dest)
@@ -798,3 +798,57 @@ def test_shipped_templates_have_exactly_their_placeholders(shipped):
 
     for tid, text in shipped[1].templates.items():
         assert set(re.findall(r"\{([a-z_]+)\}", text)) == PLACEHOLDERS[tid]
+
+
+# ---------------------------------------------------------------------------------------------
+# a pack reads only its own files
+
+
+def test_a_skill_document_linked_outside_the_pack_is_refused(pack_copy, tmp_path):
+    outside = tmp_path / "outside.md"
+    outside.write_text("# a file of the machine\n")
+    doc = rows_of(pack_copy, "documents")[1]
+    (pack_copy / doc["path"]).unlink()
+    (pack_copy / doc["path"]).symlink_to(outside)
+    assert_located(pack_error(pack_copy), FILES["documents"], 2, "path", "outside the pack folder")
+    with pytest.raises(PackError, match="outside the pack folder"):
+        verify(pack_copy)
+
+
+def test_a_pack_file_linked_outside_the_pack_is_refused(pack_copy, tmp_path):
+    name = FILES["questions"]
+    (tmp_path / name).write_bytes((pack_copy / name).read_bytes())
+    (pack_copy / name).unlink()
+    (pack_copy / name).symlink_to(tmp_path / name)
+    error = pack_error(pack_copy)
+    assert error.file == name and "outside the pack folder" in str(error)
+
+
+def test_a_link_that_stays_inside_the_pack_is_read(pack_copy):
+    doc = rows_of(pack_copy, "documents")[1]
+    kept = pack_copy / "kept.md"
+    (pack_copy / doc["path"]).rename(kept)
+    (pack_copy / doc["path"]).symlink_to(kept)
+    assert load_pack(pack_copy).document(doc["skill"]).text == kept.read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------------------------
+# every load checks the stream's structure the answer key rests on, as verify does
+
+
+def test_a_change_before_its_initial_correction_is_refused_on_load(pack_copy):
+    rows = rows_of(pack_copy, "sequence")
+    initial = next(r for r in rows if r["kind"] == "initial")
+    change = next(r for r in rows if r["rule_id"] == initial["rule_id"] and r["kind"] == "change")
+    initial["position"], change["position"] = change["position"], initial["position"]
+    edit(pack_copy, "sequence", lambda _: rows)
+    write_checksums(pack_copy)
+    assert_located(pack_error(pack_copy), FILES["sequence"], change["#"], "position", "before its initial")
+
+
+def test_an_answer_key_the_order_contradicts_is_refused_on_load(pack_copy):
+    restatement = next(r for r in rows_of(pack_copy, "sequence") if r["kind"] == "restatement")
+    flipped = "false" if restatement["stale"] == "true" else "true"
+    set_cell(pack_copy, "sequence", restatement["#"], "stale", flipped)
+    write_checksums(pack_copy)
+    assert_located(pack_error(pack_copy), FILES["sequence"], restatement["#"], "stale", "the stream's order gives")

@@ -5,8 +5,6 @@ import io
 import shutil
 
 import pytest
-from omseval.scorers.check import verdict
-from omseval.scorers.strict import strict_verdicts
 
 import omseval.rescore
 from omseval.errors import PackError
@@ -14,7 +12,9 @@ from omseval.pack_schema import FILES
 from omseval.pack_schema._csv import read_rows, write_rows
 from omseval.pack_schema.lint import CONTROL_KINDS
 from omseval.rescore import main, rescore
-from tests.conftest import PACK, ROOT, run_main
+from omseval.scorers.check import verdict
+from omseval.scorers.strict import strict
+from tests.helpers import PACK, ROOT, run_main
 
 
 @pytest.fixture(scope="module")
@@ -57,12 +57,12 @@ def test_cli_verdicts_on_control_answers(snapshot, tmp_path):
     assert out[0] == ["question_id", "passed", "strict_passed"]
     assert [r[0] for r in out[1:]] == [r["question_id"] for r in rows]  # input order
     questions = {q.question_id: q for q in pack.questions}
-    for row, (qid, passed, strict) in zip(rows, out[1:], strict=True):
+    for row, (qid, passed, strict_passed) in zip(rows, out[1:], strict=True):
         if CONTROL_KINDS[row["kind"]] is not None:
             assert passed == str(CONTROL_KINDS[row["kind"]]).lower(), (qid, row["kind"], row["answer"])
         check = verdict(questions[qid], row["answer"])
         assert passed == str(check).lower()
-        assert strict == str(strict_verdicts([(questions[qid], row["answer"])], [check])[0]).lower()
+        assert strict_passed == str(strict(questions[qid].superseded_pattern, row["answer"], check).passed).lower()
 
 
 def test_cli_unknown_question_id(snapshot, tmp_path):

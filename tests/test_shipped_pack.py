@@ -3,7 +3,7 @@
 from collections import Counter
 
 from omseval.pack_schema import load_pack
-from tests.conftest import PACK
+from tests.helpers import PACK
 
 
 def test_seed_counts():

@@ -1,10 +1,14 @@
-"""The strict verdict's reading of natural answers: a superseded value counts unless the answer marks it as
-former or rejected, and a hedge or an endorsement of the old value never marks it."""
+"""The strict verdict's reading of natural answers: a superseded value counts unless the answer marks it as former
+or rejected (by its words, or by the structure it sits in: a table column, a code command, a section), and a hedge
+or an endorsement of the old value never marks it. Every verdict names what decided it."""
 
 import re
+import time
 
 import pytest
-from omseval.scorers.strict import masked, spelled_out
+
+from omseval.scorers.markers import VOCABULARY, VocabularyError, load
+from omseval.scorers.strict import spelled_out, strict
 
 STATED = [  # the superseded value (pattern) is stated as what to do
     (r"\b12\b", "Keep it to 12 tiles. Some older notes say 11, but 12 is the limit."),
@@ -68,19 +72,91 @@ MARKED = [  # the superseded value is mentioned as former or rejected
 ]
 
 
-@pytest.mark.parametrize("pattern, answer", STATED)
-def test_a_stated_superseded_value_stays(pattern, answer):
-    assert re.search(pattern, spelled_out(masked(answer)), re.MULTILINE)
+# Answers as capable models write them: markdown with tables, code and history, the old value named as context.
+# Each line: (superseded pattern, answer) where the answer follows the final rule.
+STRUCTURED_CONTEXT = [
+    (
+        r"(?i)\b(two|three|2|3)[ -](dimensions?|axes)\b",
+        "## Positioning map\n\n| Before | Now |\n|---|---|\n| 3 axes | 4 axes |\n\nDraw the map with four axes.",
+    ),
+    (
+        r"(?i)\b45 ?s\b|--interval=45s",
+        "Set the interval to 30s.\n\nFind configs left on the old value:\n\n"
+        "```bash\ngrep -rn -- '--interval=45s' deploy/\n```",
+    ),
+    (
+        r"(?i)\bMM\b",
+        "Use `DD-MMM-YYYY`.\n\n```bash\nsed -i 's/DD-MM-YYYY/DD-MMM-YYYY/g' templates/*.md\n```",
+    ),
+    (
+        r"(?i)\b(30|thirty)\s*%",
+        "Allow 60% text expansion.\n\n```diff\n- EXPANSION = 0.30\n- # 30% for every string\n+ EXPANSION = 0.60\n```",
+    ),
+    (
+        r"(?i)\bmarket share\b",
+        "Order the columns by founding year, oldest first. For a while we ordered them by market share, and the "
+        "readers kept asking why the order changed every quarter.",
+    ),
+    (r"(?i)\bUTC\b", "Schedule it for 09:00 Pacific. Before that it was UTC, which confused the US team."),
+    (r"(?i)5 March 2025", "Write 2025-03-05. Until recently we wrote 5 March 2025 in these notes."),
+    (r"(?i)\b45\s*%", "Allow 60%. At 45% we kept getting overflow bugs in German."),
+    (r"(?i)\bMM\b", "Use MMM for months. The template still has MM in two places: fix those."),
+    (r"(?i)2 ?s\b", "Use 750ms. Many configs still have the 2 s value; update them when you touch them."),
+    (r"(?i)\b(5|8)%", "Use 3%. It was 5%, and later 8%. Both are out."),
+    (r"(?i)\bexp_", "Prefix experiment IDs with XP-. We used exp_ before, which was the previous convention."),
+    (
+        r"(?i)\b(REF-|#)\d+",
+        "## The reference line\n\nPut `CS-51907` first.\n\n### The old format (don't use)\n\n- `REF-51907`\n- `#51907`",
+    ),
+    (
+        r"(?i)\b(Monday|Thursday)",
+        "Weeks start on Saturday.\n\n## How we got here\n\n| Period | Week |\n|---|---|\n| Original | Monday to "
+        "Sunday |\n| Later | Thursday to Wednesday |\n| **Now** | **Saturday to Friday** |",
+    ),
+    (
+        r"(?i)\b(24|36)[- ]?hours?\b",
+        "The banner shows after 6 hours.\n\n| Threshold | Status |\n|---|---|\n| 24 hours | Retired |\n| 36 hours |"
+        " Retired |\n| 6 hours | Current |",
+    ),
+]
+# ... and answers that commit to the old value, or hedge, whatever structure they use.
+STRUCTURED_STATED = [
+    (
+        r"(?i)\b(two|three|2|3)[ -](dimensions?|axes)\b",
+        "## Positioning map\n\n| Axes | Labels |\n|---|---|\n| 3 axes | yes |",
+    ),
+    (r"(?i)\b45 ?s\b|--interval=45s", "Set it in the config:\n\n```yaml\nhealthcheck:\n  interval: 45s\n```"),
+    (r"(?i)\b(30|thirty)\s*%", "## Text expansion\n\n1. Allow 30% for every string.\n2. Check German first."),
+    (r"(?i)\bMM\b", "Either MM or MMM works; pick whichever your team already uses."),
+    (r"(?i)\b(5|8)%", "## What changed\n\nNothing: we still use 8% today."),
+    (r"(?i)\bUTC\b", "Schedule it for 09:00 UTC. Some people say Pacific, but UTC is our standard."),
+    (r"(?i)\b45\s*%", "Allow 45%; the newer 60% figure is also fine if you have room."),
+]
 
 
-@pytest.mark.parametrize("pattern, answer", MARKED)
-def test_a_superseded_value_marked_as_former_is_masked(pattern, answer):
-    assert not re.search(pattern, spelled_out(masked(answer)), re.MULTILINE)
+@pytest.mark.parametrize("pattern, answer", STATED + STRUCTURED_STATED)
+def test_a_stated_superseded_value_fails_and_is_named(pattern, answer):
+    found = strict(pattern, answer, True)
+    assert found.passed is False
+    assert re.search(r"states `[^`]+`", found.why)  # the superseded text it found, and why nothing marked it
 
 
-def test_masking_keeps_length_and_unmarked_text():
-    answer = "Use 11 tiles, not 12."
-    assert len(masked(answer)) == len(answer) and masked(answer).startswith("Use 11 tiles, not")
+@pytest.mark.parametrize("pattern, answer", MARKED + STRUCTURED_CONTEXT)
+def test_a_superseded_value_marked_as_former_passes_and_names_its_marker(pattern, answer):
+    found = strict(pattern, answer, True)
+    assert found.passed is True, found.why
+    assert "read as former" in found.why  # what marked each superseded text
+
+
+def test_list_numbers_and_markdown_syntax_are_no_values():
+    answer = "## Steps\n\n1. Open the deck.\n2. Set four axes.\n3. Label them."
+    assert strict(r"\b3\b", answer, True).passed is True
+
+
+def test_without_a_pattern_or_a_pass_the_strict_verdict_is_the_check():
+    assert strict("", "anything", True).passed is True
+    assert strict(r"x", "x", False) == strict(r"y", "y", False) and strict(r"x", "x", False).passed is False
+    assert strict(r"x", "x", None).passed is None
 
 
 @pytest.mark.parametrize(
@@ -98,3 +174,44 @@ def test_masking_keeps_length_and_unmarked_text():
 )
 def test_a_unit_shared_by_a_range_or_list_is_spelled_out(answer, spelled):
     assert spelled_out(answer) == spelled
+
+
+def test_a_huge_answer_gets_a_verdict_in_bounded_time():
+    rows = "\n".join(f"| item {n} | 3 axes |" for n in range(10_000))
+    table = f"| Item | Before |\n|---|---|\n{rows}\n"
+    prose = "Use four axes; the old three axes are retired. " * 20_000  # about 1 MB
+    for answer in (table, prose):
+        began = time.monotonic()
+        found = strict(r"(?i)\b(3|three) axes\b", answer, True)
+        assert found.passed is True and time.monotonic() - began < 30
+
+
+def test_the_shipped_vocabulary_loads_and_each_line_is_one_entry():
+    entries = load()
+    assert entries and len({(e.kind, e.scope, e.pattern) for e in entries}) == len(entries)
+    assert all("\t" not in e.pattern for e in entries)
+
+
+@pytest.mark.parametrize(
+    "line, field",
+    [
+        ("negation\tafter", "pattern"),
+        ("negations\tafter\tnot", "kind"),
+        ("negation\tbefore\tnot", "scope"),
+        ("negation\tafter\t(unclosed", "pattern"),
+        ("negation\tafter\t ", "pattern"),
+    ],
+)
+def test_a_malformed_vocabulary_is_refused_with_its_file_line_and_field(tmp_path, line, field):
+    path = tmp_path / "markers.tsv"
+    path.write_text("# a comment\nnegation\tafter\tnever\n" + line + "\n", encoding="utf-8")
+    with pytest.raises(VocabularyError, match=rf"^markers.tsv, line 3, field {field}: "):
+        load(path)
+
+
+def test_a_duplicate_entry_is_refused(tmp_path):
+    path = tmp_path / "markers.tsv"
+    path.write_text("negation\tafter\tnever\nnegation\tafter\tnever\n", encoding="utf-8")
+    with pytest.raises(VocabularyError, match="line 2, field pattern: the same entry as line 1"):
+        load(path)
+    assert VOCABULARY.name == "markers.tsv"

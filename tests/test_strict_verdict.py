@@ -5,88 +5,33 @@ The packs here are copies of the shipped pack with a `superseded_pattern` writte
 hold whatever patterns the shipped pack carries.
 """
 
+import csv
 import io
 import re
 from pathlib import Path
 
 import pytest
-from inspect_ai import Task, eval
-from inspect_ai.dataset import MemoryDataset
 from inspect_ai.log import list_eval_logs, read_eval_log
-from inspect_ai.model import ModelOutput, ModelUsage, get_model
-from inspect_ai.solver import generate
-from omseval.scorers.compliance import compliance
-from omseval.solvers import retry_loop
 
-from omseval.pack_schema import FILES, load_pack
+from omseval.pack_schema import load_pack
 from omseval.pack_schema.__main__ import main as pack_main
 from omseval.pack_schema._csv import read_rows, write_rows
-from omseval.pack_schema.lint import lint, load_controls
+from omseval.pack_schema.lint import CONTROLS, lint, load_controls
 from omseval.rescore import rescore
-from omseval.samples import question_sample
-from omseval.text import values
-from tests.conftest import PACK, inspect_score, run_main, run_module
-
-QID = "q-s-sheet-input-font-color-familiar"  # final rule: magenta font; superseded: blue (source), orange
-SUPERSEDED = r"(?i)\b(?:blue|orange)\b"
-COMMIT_OLD = "Use orange font for the inputs. Some newer notes say magenta, but orange is the standard."
-HEDGE = "Either orange or magenta font is fine for inputs."
-CONTEXT = "Magenta font for hard-coded inputs; it replaced the old orange."
-POSITIVE = "Magenta font for inputs, black for formulas."
-CONTEXT_UNMARKED = "Magenta font for inputs. Orange came from the first mock-ups."  # no marker the verdict reads
-
-
-def with_superseded(pack: Path, patterns: dict[str, str]) -> Path:
-    """Give 03 a superseded_pattern column (added when absent) holding `patterns` by question id, else empty."""
-    name = FILES["questions"]
-    rows = read_rows(pack / name, name, [])
-    columns = [c for c in rows[0] if c != "#" and c != "superseded_pattern"] + ["superseded_pattern"]
-    for row in rows:
-        row["superseded_pattern"] = patterns.get(row["question_id"], "")
-    write_rows(pack / name, columns, rows)
-    return pack
-
-
-def without_superseded(pack: Path) -> Path:
-    """03 in the seed's schema: no superseded_pattern column."""
-    name = FILES["questions"]
-    rows = read_rows(pack / name, name, [])
-    write_rows(pack / name, [c for c in rows[0] if c not in ("#", "superseded_pattern")], rows)
-    return pack
-
-
-def generic_patterns(pack) -> dict[str, str]:
-    """A pattern per smaller-corpus question: the values of the initial correction that the later change
-    does not give (whole words), written from the pack's own texts, not from any answer."""
-    patterns = {}
-    for q in pack.questions_of("smaller"):
-        rule = pack.rule(q.rule_id)
-        old = sorted(v for v in values(rule.initial_correction) - values(rule.later_change) if len(v) > 1)
-        if old:
-            patterns[q.question_id] = r"(?i)(?<!\w)(?:" + "|".join(map(re.escape, old)) + r")(?!\w)"
-    return patterns
-
-
-def mock(*answers: str):
-    outputs = []
-    for a in answers:
-        out = ModelOutput.from_content("mockllm", a)
-        out.usage = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)
-        outputs.append(out)
-    return get_model("mockllm/model", custom_outputs=outputs)
-
-
-def score_of(pack_dir: Path, *answers: str, judge: str | None = None):
-    """The compliance score of QID answered with `answers` in turn through the real retry loop."""
-    pack = load_pack(pack_dir)
-    q = next(q for q in pack.questions if q.question_id == QID)
-    task = Task(
-        dataset=MemoryDataset([question_sample(q, q.question_id, "", "none")]),
-        solver=retry_loop(generate(), pack.templates["retry"], cache=False),
-        scorer=compliance(judge=judge, cache=False),
-    )
-    [log] = eval(task, model=mock(*answers), display="none", log_dir=str(pack_dir.parent / "logs"))
-    return log.samples[0].scores["compliance"]
+from tests.helpers import PACK, inspect_score, run_main, run_module
+from tests.helpers.strict import (
+    COMMIT_OLD,
+    CONTEXT,
+    CONTEXT_UNMARKED,
+    HEDGE,
+    POSITIVE,
+    QID,
+    SUPERSEDED,
+    generic_patterns,
+    score_of,
+    with_superseded,
+    without_superseded,
+)
 
 
 @pytest.fixture
@@ -116,7 +61,23 @@ def test_the_scorer_records_the_strict_verdict_of_every_attempt(strict_pack, ans
     assert {k: score.value[k] for k in expected} == expected
     assert score.value["attempts"] == len(strict) and score.metadata["strict_verdicts"] == strict
     assert "judge_first_attempt" not in score.value  # no judge unless asked for
-    assert all("; strict: " in line for line in score.explanation.splitlines())
+    *lines, blank, scored = score.explanation.splitlines()
+    assert len(lines) == len(strict) and all(
+        line.startswith(f"- attempt {n}: check ") for n, line in enumerate(lines, 1)
+    )
+    for line, passed in zip(lines, strict, strict=True):
+        # each attempt says what the check matched or looked for and, when it passed, what decided the strict verdict
+        assert ("check pass (matched `" in line) or ("check fail (missed its pattern `" in line)
+        if "check pass" in line:
+            assert (f"strict {'pass' if passed else 'fail'} (" in line) and ("`" in line.split("; strict ", 1)[1])
+        else:
+            assert "strict" not in line
+    # and the last line says which attempts the values come from
+    outcome = {1: "pass", 0: "fail"}
+    assert blank == "" and scored.startswith(
+        f"check: first attempt {outcome[expected['first_attempt']]}, eventual (attempt {len(strict)}) "
+        f"{outcome[expected['eventual']]}; strict: first attempt {outcome[expected['strict_first_attempt']]}"
+    )
 
 
 def test_the_retry_loop_retries_on_the_check_alone(strict_pack):
@@ -150,6 +111,17 @@ def test_rescore_writes_strict_passed_beside_passed(strict_pack, tmp_path):
     ]
 
 
+def test_rescore_explains_each_verdict(strict_pack, tmp_path):
+    answers = tmp_path / "answers.csv"
+    write_rows(answers, ["question_id", "answer"], [{"question_id": QID, "answer": a} for a in (COMMIT_OLD, CONTEXT)])
+    out = io.StringIO()
+    rescore(strict_pack, answers, out=out, explain=True)
+    rows = list(csv.DictReader(io.StringIO(out.getvalue())))
+    assert [r["strict_passed"] for r in rows] == ["false", "true"]
+    assert rows[0]["check_why"].startswith("matched `") and rows[0]["strict_why"].startswith("states `orange`")
+    assert rows[1]["strict_why"].startswith("`orange` read as former (")
+
+
 # ---------------------------------------------------------------------------------------------
 # inspect score and the run summary
 
@@ -170,7 +142,7 @@ def test_inspect_score_reproduces_the_strict_verdict_and_the_summary_shows_both(
     rows = {tuple(line.split()[:2]) for line in result.stdout.splitlines()}
     assert {("check", "all"), ("strict", "all"), ("check", "familiar"), ("strict", "situational")} <= rows
     assert "the strict verdict equals the check" not in result.stdout
-    [info] = [i for i in list_eval_logs(str(logs)) if "guidance" not in i.name]
+    [info] = [i for i in list_eval_logs(str(logs)) if "/builds/" not in i.name]
     log = read_eval_log(info)
     values_ = {s.id: s.scores["compliance"].value for s in log.samples}
     # the verbatim guidance keeps every correction, so some answers name a superseded value unmarked
@@ -209,9 +181,9 @@ LABELLED = [
 
 def findings_of(pack_dir: Path, controls: Path):
     pack = load_pack(pack_dir)
-    findings, tested = lint(pack, load_controls(controls, pack), controls.name)
-    mine = [f for f in findings if QID in f.message or f.file == controls.name]
-    return mine, tested, findings
+    linted = lint(pack, load_controls(controls, pack), controls.name)
+    mine = [f for f in linted.findings if QID in f.message or f.file == controls.name]
+    return mine, linted.tested, linted.findings
 
 
 def test_lint_passes_controls_as_labelled_and_counts_the_strict_verdict(strict_pack, tmp_path):
@@ -256,7 +228,7 @@ def test_commit_old_and_hedge_controls_are_required_only_with_superseded_pattern
 def test_lint_cli_exits_0_with_warnings_only(strict_pack, tmp_path):
     """A context warning alone keeps lint ok; the summary counts the strict verdict per kind."""
     pack = load_pack(strict_pack)
-    rows = read_rows(PACK.parent / "tests" / "pack_controls.csv", "pack_controls.csv", [])
+    rows = read_rows(PACK / CONTROLS, CONTROLS, [])
     rows = [{"question_id": r["question_id"], "kind": r["kind"], "answer": r["answer"]} for r in rows]
     rows = [r for r in rows if r["question_id"] != QID and r["kind"] not in ("commit_old", "hedge")] + [
         {"question_id": QID, "kind": k, "answer": a} for k, a in LABELLED
@@ -274,12 +246,14 @@ def test_lint_cli_exits_0_with_warnings_only(strict_pack, tmp_path):
     assert result.stdout.startswith("lint ok (1 warning(s): context (strict) 1): ")
     assert "commit_old (strict) " in result.stdout and "1 with a superseded_pattern" in result.stdout
     assert result.stderr.startswith("warning: controls.csv, row ")
+    assert "strict verdict as labelled, by kind and length" in result.stdout  # counts per kind and length
+    assert re.search(r"context +short \d+/\d+, medium \d+/\d+, long \d+/\d+", result.stdout)
 
 
 @pytest.mark.slow
 def test_the_summary_says_when_the_strict_verdict_equals_the_check(pack_copy, tmp_path):
     pack_dir = without_superseded(pack_copy)
-    args = ["omseval", "experiment=guidance", "corpus=smaller", "approach=verbatim", "limit=2"]
+    args = ["omseval", "experiment=maintain", "corpus=smaller", "approach=verbatim", "limit=2"]
     result = run_module(*args, f"pack.path={pack_dir}", f"log_dir={tmp_path / 'logs'}", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "the strict verdict equals the check" in result.stdout

@@ -29,11 +29,13 @@ def build(args) -> None:
 def lint(args) -> int:
     from collections import Counter
 
-    from omseval.pack_schema.lint import lint, load_controls
+    from omseval.pack_schema.lint import CONTROLS, lint, load_controls
     from omseval.pack_schema.loader import load_pack
 
     pack = load_pack(args.dir)
-    findings, tested = lint(pack, load_controls(args.controls, pack), args.controls.name)
+    controls = args.controls or args.dir / CONTROLS
+    linted = lint(pack, load_controls(controls, pack), controls.name)
+    findings, tested = linted.findings, linted.tested
     failed = Counter(f.kind for f in findings)
     counts = ", ".join(f"{kind} {tested[kind] - failed[kind]}/{tested[kind]}" for kind in tested)
     n, absent = len(pack.questions), sum(q.expect == "absent" for q in pack.questions)
@@ -47,11 +49,25 @@ def lint(args) -> int:
     if findings:
         print("\n".join(map(str, findings)), file=sys.stderr)
     if errors:
-        print(f"lint: {len(errors)} finding(s) ({by_kind}); {summary}", file=sys.stderr)
+        print(f"lint: {len(errors)} finding(s) ({by_kind}); {summary}\n{strict_table(linted.strict)}", file=sys.stderr)
         return 1
     warned = f" ({len(findings)} warning(s): {by_kind})" if findings else ""
-    print(f"lint ok{warned}: {summary}")
+    print(f"lint ok{warned}: {summary}\n{strict_table(linted.strict)}")
     return 0
+
+
+def strict_table(counts) -> str:
+    """The strict verdict as labelled, by control kind and length."""
+    from omseval.pack_schema.lint import LENGTHS, STRICT_KINDS
+
+    lines = ["strict verdict as labelled, by kind and length (short < 60 words <= medium < 200 <= long):"]
+    for kind in STRICT_KINDS:
+        cells = [
+            f"{name} {counts[kind, name, True]}/{counts[kind, name, True] + counts[kind, name, False]}"
+            for _, name in LENGTHS
+        ]
+        lines.append(f"  {kind:<10} " + ", ".join(cells))
+    return "\n".join(lines)
 
 
 def main(argv=None) -> int:
@@ -64,9 +80,8 @@ def main(argv=None) -> int:
             p.add_argument(
                 "--controls",
                 type=Path,
-                default=Path("tests/pack_controls.csv"),
                 help="CSV of control answers: question_id, kind, answer (kinds: positive, context, source, initial, "
-                "no-guidance, commit_old, hedge)",
+                "no-guidance, commit_old, hedge); default: the pack's own controls.csv",
             )
     args = parser.parse_args(argv)
     return run_command({"verify": verify, "build": build, "lint": lint}[args.command], args)

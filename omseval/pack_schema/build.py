@@ -111,15 +111,15 @@ def check_checksums(root: Path) -> None:
 
 
 def verify(root: Path) -> str:
-    """Check checksums, encoding, schema, references and the regenerated 02/07; return a summary."""
+    """Check encoding, schema, references, checksums and the regenerated 02/07; return a summary."""
     root = loader.require_folder(root)
-    check_checksums(root)
     for name in FILES.values():
         if not (root / name).is_file():
             raise PackError(name, "file not found")
-        if not has_bom(root / name):
+        if not has_bom(loader.inside(root, name, name)):
             raise PackError(name, "does not start with a UTF-8 byte-order mark")
-    pack = load_pack(root)
+    pack = load_pack(root)  # first: it names the file, row and column of a mistake, and a file outside the pack
+    check_checksums(root)
     seeds = {m.corpus: m.seed for m in pack.sequence}
     expected = sequence_rows(pack.rules, seeds | {c: DEFAULT_SEEDS[c] for c in loader.CORPORA if c not in seeds})
     _compare(FILES["sequence"], expected, [asdict(m) for m in pack.sequence])

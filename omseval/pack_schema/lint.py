@@ -19,9 +19,9 @@ from pathlib import Path
 from omseval.errors import PackError
 from omseval.pack_schema._csv import read_rows
 from omseval.pack_schema.loader import FILES, Pack
-from omseval.scorers.check import verdict
-from omseval.scorers.strict import strict_verdicts
+from omseval.scorers.check import verdict, verdicts
 
+CONTROLS = "controls.csv"  # a pack's control answers, beside its CSVs (optional: another pack may have none)
 # control kind -> whether its answers must pass the check (None: either way)
 CONTROL_KINDS = {
     "positive": True,
@@ -99,6 +99,22 @@ def _outcome(ok: bool | None, what: str = "") -> str:
     return {True: f"passes{what}", False: f"fails{what}", None: f"gets no verdict{what} (time-out)"}[ok]
 
 
+LENGTHS = ((60, "short"), (200, "medium"), (10**9, "long"))  # words below the bound -> the length's name
+
+
+def length(answer: str) -> str:
+    """short (under 60 words), medium (60 to 199) or long (200 or more)."""
+    words = len(answer.split())
+    return next(name for bound, name in LENGTHS if words < bound)
+
+
+@dataclass
+class Linted:
+    findings: list[Finding]
+    tested: Counter  # kind -> answers run through the scorer ("<kind> (strict)" for the strict verdict)
+    strict: Counter  # (kind, length, as labelled: True or False) -> controls: the strict verdict by kind and length
+
+
 def required_kinds(pack: Pack) -> tuple[str, ...]:
     """The control kinds every question needs: commit_old and hedge too when the pack gives superseded_pattern."""
     strict = any(q.superseded_pattern for q in pack.questions)
@@ -110,6 +126,8 @@ class _Lint:
         self.pack, self.controls, self.controls_name = pack, controls, controls_name
         self.findings: list[Finding] = []
         self.tested: Counter = Counter()  # kind -> answers run through the scorer
+        self.strict: Counter = Counter()
+        self.pending: list[tuple] = []  # (question, control) of every control, judged in one batch
         self.rule_row = {r.rule_id: i for i, r in enumerate(pack.rules, 1)}
         self.required = required_kinds(pack)
 
@@ -125,23 +143,30 @@ class _Lint:
             )
         return ok is must_pass
 
-    def control(self, q, c: Control) -> None:
-        """A control answer against its kind's check and then strict expectation (counted as `<kind> (strict)`)."""
-        must_pass, must_commit = CONTROL_KINDS[c.kind], STRICT_KINDS.get(c.kind)
-        what = f"the {c.kind} control"
-        if must_pass is not None and not self.expect(
-            q, c.answer, must_pass, c.kind, self.controls_name, c.row, "answer", what
-        ):
-            return  # one finding per control
-        if must_commit is None:
-            return
-        kind = f"{c.kind} (strict)"
-        self.tested[kind] += 1
-        passed = verdict(q, c.answer)
-        strict = strict_verdicts([(q, c.answer)], [passed])[0]
-        if strict is not must_commit:
-            message = f"{what} {_outcome(strict, ' the strict verdict')} of {q.question_id}: {c.answer[:70]!r}"
-            self.findings.append(Finding(self.controls_name, c.row, "answer", message, kind))
+    def controls_judged(self) -> None:
+        """Every control answer against its kind's check, then its strict expectation (counted as `<kind> (strict)`
+        and by length), in one batch."""
+        found = verdicts([(q, c.answer) for q, c in self.pending], explain=True)
+        for (q, c), v in zip(self.pending, found, strict=True):
+            must_pass, must_commit = CONTROL_KINDS[c.kind], STRICT_KINDS.get(c.kind)
+            what = f"the {c.kind} control"
+            if must_pass is not None:
+                self.tested[c.kind] += 1
+                if v.check is not must_pass:
+                    message = f"{what} {_outcome(v.check)} {q.question_id} ({v.check_why}): {c.answer[:70]!r}"
+                    self.findings.append(Finding(self.controls_name, c.row, "answer", message, c.kind))
+                    continue  # one finding per control
+            if must_commit is None:
+                continue
+            kind = f"{c.kind} (strict)"
+            self.tested[kind] += 1
+            self.strict[c.kind, length(c.answer), v.strict is must_commit] += 1
+            if v.strict is not must_commit:
+                message = (
+                    f"{what} {_outcome(v.strict, ' the strict verdict')} of {q.question_id} ({v.strict_why}): "
+                    f"{c.answer[:70]!r}"
+                )
+                self.findings.append(Finding(self.controls_name, c.row, "answer", message, kind))
 
     def question(self, row: int, q) -> None:
         rule = self.pack.rule(q.rule_id)
@@ -158,9 +183,7 @@ class _Lint:
                         "missing " + kind,
                     )
                 )
-        for answers in given.values():
-            for c in answers:
-                self.control(q, c)
+        self.pending += [(q, c) for answers in given.values() for c in answers]
         self.expect(q, q.question, False, "own question", qfile, row, "pattern", "its own question text as the answer")
         self.expect(
             q, GENERIC_ANSWER, False, "generic answer", qfile, row, "pattern", "the generic answer without guidance"
@@ -236,7 +259,8 @@ class _Lint:
                 )
 
     def confusable(self) -> None:
-        """Two rules of one document whose checks pass each other's positive controls."""
+        """Two rules of one document whose checks pass each other's short positive controls (a long answer may
+        rightly follow several rules of its document at once)."""
         questions = defaultdict(list)
         for q in self.pack.questions:
             questions[q.rule_id].append(q)
@@ -247,6 +271,7 @@ class _Lint:
                 for q in questions[a]
                 for p in questions[b]
                 for c in self.controls.get(p.question_id, {}).get("positive", [])
+                if length(c.answer) == "short"
             )
 
         by_skill = defaultdict(list)
@@ -266,16 +291,16 @@ class _Lint:
                     )
 
 
-def lint(
-    pack: Pack, controls: dict[str, dict[str, list[Control]]], controls_name: str = "controls"
-) -> tuple[list[Finding], Counter]:
-    """All findings, and how many answers of each kind were run through the scorer."""
+def lint(pack: Pack, controls: dict[str, dict[str, list[Control]]], controls_name: str = "controls") -> Linted:
+    """All findings, how many answers of each kind were run through the scorer, and the strict verdict's counts
+    by kind and length."""
     run = _Lint(pack, controls, controls_name)
     for row, q in enumerate(pack.questions, 1):
         run.question(row, q)
+    run.controls_judged()
     for row, rule in enumerate(pack.rules, 1):
         run.rule(row, rule)
     for row, case in enumerate(pack.handoff, 1):
         run.marker(row, case)
     run.confusable()
-    return run.findings, run.tested
+    return Linted(run.findings, run.tested, run.strict)

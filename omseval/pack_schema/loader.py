@@ -9,7 +9,7 @@ from typing import NoReturn
 
 from omseval.errors import PackError
 from omseval.pack_schema._csv import read_rows, read_text
-from omseval.pack_schema.ordering import PROBABILITIES, Message, message_text
+from omseval.pack_schema.ordering import KINDS, PROBABILITIES, Message, message_text
 
 FILES = {
     "rules": "01-test-cases.csv",
@@ -21,6 +21,7 @@ FILES = {
     "schedule": "07-handoff-recording-schedule.csv",
 }
 CORPORA = ("larger", "smaller")
+SHARED_SKILL = "shared"  # the smaller corpus's rules name the one shared guidance file as their skill
 PLACEHOLDERS = {
     "question": {"guidance", "question"},
     "retry": {"guidance", "question", "previous_answer", "corrective_message"},
@@ -147,12 +148,21 @@ SEQUENCE_COLUMNS = list(Message.__dataclass_fields__)  # 02: one column per fiel
 SCHEDULE_COLUMNS = ["seed", "case_id", *(f"p{p}" for p in PROBABILITIES)]  # 07
 
 
+def inside(root: Path, relative: str, file: str, row: int | None = None, column: str | None = None) -> Path:
+    """The pack's file `relative`, which must resolve inside the pack folder (symlinks followed): a pack reads
+    only its own files."""
+    path = root / relative
+    if not path.resolve().is_relative_to(root.resolve()):
+        raise PackError(file, f"{relative} resolves outside the pack folder", row=row, column=column)
+    return path
+
+
 class _Reader:
     """Reads one CSV and checks cells, naming file, row and column on error."""
 
     def __init__(self, root: Path, key: str, columns: list[str]):
         self.name = FILES[key]
-        self.rows = read_rows(root / self.name, self.name, columns)
+        self.rows = read_rows(inside(root, self.name, self.name), self.name, columns)
 
     def fail(self, row: dict, column: str | None, message: str) -> NoReturn:
         raise PackError(self.name, message, row=row["#"], column=column)
@@ -227,9 +237,12 @@ def _load(root: Path, stamp: tuple) -> Pack:
 
 
 def require_folder(path: str | Path) -> Path:
+    """The pack folder; a folder holding none of the pack's CSV files is named as not a pack."""
     root = Path(path)
     if not root.is_dir():
         raise PackError(str(path), "pack folder not found")
+    if not any((root / name).is_file() for name in FILES.values()):
+        raise PackError(str(path), f"not a pack: none of its files ({', '.join(FILES.values())}) is in this folder")
     return root
 
 
@@ -251,12 +264,16 @@ def _load_documents(root: Path) -> list[SkillDocument]:
         path = r.text(row, "path")
         if path != f"skills/{skill}.md":
             r.fail(row, "path", f"must be skills/{skill}.md")
-        file = root / path
+        file = inside(root, path, r.name, row["#"], "path")
         if not file.is_file():
             r.fail(row, "path", f"{path} not found in the pack")
         data = file.read_bytes()
         if hashlib.sha256(data).hexdigest() != row["sha256"].strip().lower():
-            r.fail(row, "sha256", f"does not match the bytes of {path}")
+            r.fail(
+                row,
+                "sha256",
+                f"does not match the bytes of {path} (after an edit, run `python -m omseval.pack_schema build`)",
+            )
         text = read_text(file, path)
         fields = {c: r.text(row, c) for c in ("title", "description", "source_url", "pinned_version", "licence")}
         docs.append(SkillDocument(skill=skill, path=path, sha256=row["sha256"].strip().lower(), text=text, **fields))
@@ -271,8 +288,8 @@ def _load_rules(root: Path, skills: set[str]) -> dict[str, Rule]:
         rule_id = r.match(row, "rule_id", RULE_ID)
         r.unique(row, "rule_id", rule_id, set(rules))
         skill = row["skill"].strip()
-        if corpus == "smaller" and skill != "shared":
-            r.fail(row, "skill", "smaller-corpus rules use the skill 'shared'")
+        if corpus == "smaller" and skill != SHARED_SKILL:
+            r.fail(row, "skill", f"smaller-corpus rules use the skill {SHARED_SKILL!r}")
         if corpus == "larger" and skill not in skills:
             r.fail(row, "skill", f"{skill!r} is not a skill of {FILES['documents']}")
         cells = {c: r.text(row, c) for c in columns(Rule) if c not in ("corpus", "rule_id", "skill")}
@@ -358,7 +375,40 @@ def _load_sequence(root: Path, rules: dict[str, Rule]) -> list[Message]:
                 r.boolean(row, "stale"),
             )
         )
+    _check_stream(r, messages, rules)
     return messages
+
+
+def _check_stream(r: _Reader, messages: list[Message], rules: dict[str, Rule]) -> None:
+    """The structure the answer key rests on, as `pack verify` checks it (verify also regenerates the exact
+    order from the seed): per corpus one seed and positions 1..n; every rule of the corpus with its four messages;
+    each rule's change after its initial; `in_force` and `stale` as the ordering rule gives them."""
+    rows = dict(zip((m.message_id for m in messages), r.rows, strict=True))
+    for corpus in CORPORA:
+        stream = sorted((m for m in messages if m.corpus == corpus), key=lambda m: m.position)
+        if not stream:
+            continue
+        for m in stream:
+            if m.seed != stream[0].seed:
+                r.fail(rows[m.message_id], "seed", f"the {corpus} corpus has seeds {stream[0].seed} and {m.seed}")
+        for n, m in enumerate(stream, start=1):
+            if m.position != n:
+                r.fail(rows[m.message_id], "position", f"the {corpus} corpus's positions must run 1..{len(stream)}")
+        at = {m.message_id: m.position for m in stream}
+        for rule in (x for x in rules.values() if x.corpus == corpus):
+            missing = [f"{rule.rule_id}/{k}" for k in KINDS if f"{rule.rule_id}/{k}" not in at]
+            if missing:
+                raise PackError(r.name, f"the {corpus} stream has no {missing[0]}")
+        for m in stream:
+            change = f"{m.rule_id}/change"
+            if m.kind == "change" and at[change] < at[f"{m.rule_id}/initial"]:
+                r.fail(rows[m.message_id], "position", f"{m.message_id} comes before its initial correction")
+            stale = m.kind == "restatement" and at[change] < m.position
+            expected = m.message_id if m.kind != "restatement" else change if stale else f"{m.rule_id}/initial"
+            if m.in_force != expected:
+                r.fail(rows[m.message_id], "in_force", f"is {m.in_force}, the stream's order gives {expected}")
+            if m.stale != stale:
+                r.fail(rows[m.message_id], "stale", f"is {str(m.stale).lower()}, the stream's order gives {stale}")
 
 
 def _load_handoff(root: Path, rules: dict[str, Rule], questions: list[Question]) -> list[HandoffCase]:

@@ -1,0 +1,98 @@
+"""The strict verdict's marker vocabulary (scorers/markers.tsv): loaded and checked once, compiled per kind and
+scope into one bounded regular expression each.
+
+A line of the file is one entry: kind, scope, pattern (a case-insensitive regular-expression fragment matched at
+word edges) and an optional note. A malformed file is refused with its file, line and field.
+"""
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from omseval.errors import UserError
+
+VOCABULARY = Path(__file__).with_name("markers.tsv")
+SCOPES = {  # kind -> the scopes it may have
+    "boundary": {"clause"},
+    "negation": {"after"},
+    "limit": {"after"},
+    "former": {"after", "words", "before", "clause", "sentence"},
+    "replace": {"until"},
+    "leftover": {"after", "clause"},
+    "hedge": {"sentence", "clause", "weak"},
+    "back": {"clause"},
+    "retired": {"clause"},
+    "reversal": {"answer"},
+    "then": {"clause"},
+    "current": {"clause"},
+    "now": {"clause"},
+    "past": {"clause"},
+    "status": {"former", "current"},
+    "heading": {"former", "history"},
+    "column": {"former", "current"},
+    "code": {"search", "former", "current", "deny"},
+}
+
+
+class VocabularyError(UserError):
+    """A malformed marker vocabulary, located by file, line and field."""
+
+    def __init__(self, file: Path, line: int, field: str, message: str):
+        super().__init__(f"{file.name}, line {line}, field {field}: {message}")
+
+
+@dataclass(frozen=True)
+class Entry:
+    kind: str
+    scope: str
+    pattern: str
+    line: int
+
+
+def load(path: Path = VOCABULARY) -> list[Entry]:
+    """The file's entries, each checked: a known kind and scope, a pattern that compiles, no duplicate."""
+    entries: list[Entry] = []
+    seen: dict[tuple[str, str, str], int] = {}
+    for n, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        fields = raw.split("\t")
+        if len(fields) < 3:
+            raise VocabularyError(path, n, "pattern", "expected kind, scope and pattern separated by tabs")
+        kind, scope, pattern = fields[:3]
+        if kind not in SCOPES:
+            raise VocabularyError(path, n, "kind", f"{kind!r} is not one of {', '.join(SCOPES)}")
+        if scope not in SCOPES[kind]:
+            raise VocabularyError(path, n, "scope", f"{scope!r} is not a scope of {kind}: {', '.join(SCOPES[kind])}")
+        if not pattern.strip():
+            raise VocabularyError(path, n, "pattern", "empty")
+        try:
+            re.compile(pattern)
+        except re.error as e:
+            raise VocabularyError(path, n, "pattern", f"not a regular expression: {e}") from None
+        if (kind, scope, pattern) in seen:
+            raise VocabularyError(path, n, "pattern", f"the same entry as line {seen[kind, scope, pattern]}")
+        seen[kind, scope, pattern] = n
+        entries.append(Entry(kind, scope, pattern, n))
+    return entries
+
+
+class Vocabulary:
+    """The compiled vocabulary: `vocabulary[kind, scope]` is one case-insensitive expression of its entries (longest
+    first), matched at word edges; a kind and scope with no entry never matches."""
+
+    def __init__(self, entries: list[Entry]):
+        grouped: dict[tuple[str, str], list[str]] = {}
+        for e in entries:
+            grouped.setdefault((e.kind, e.scope), []).append(e.pattern)
+        self.compiled = {
+            key: re.compile(r"(?i)(?<![\w'])(?:" + "|".join(sorted(pats, key=len, reverse=True)) + r")(?![\w'])")
+            for key, pats in grouped.items()
+        }
+        self.never = re.compile(r"(?!)")
+
+    def __getitem__(self, key: tuple[str, str]) -> re.Pattern:
+        return self.compiled.get(key, self.never)
+
+
+VOCAB = Vocabulary(load())

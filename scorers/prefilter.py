@@ -1,0 +1,340 @@
+"""A pattern's prefilter: strings one of which every match of the pattern contains, read from its parse tree with
+where each can start within a match, so that a text holding none of them is known not to match without running the
+pattern (as RE2's prefilter does), and a text holding some is matched only where a match could start (`Finder`).
+
+Strings and texts are compared folded (lowercase, with the case equivalences `re` adds under IGNORECASE mapped to
+one character), which only ever lets more texts through: the prefilter never changes a verdict, it skips work.
+"""
+
+import functools
+import re
+import re._casefix as _casefix
+import re._constants as c
+import re._parser as _parser
+from collections.abc import Iterator
+
+# each character `re` matches to another under IGNORECASE beyond lowercase ("ſ" and "s"), to the least of its class
+_FOLD = str.maketrans(
+    {chr(k): min(chr(k), *map(chr, v)) for k, v in _casefix._EXTRA_CASES.items() if min(chr(k), *map(chr, v)) != chr(k)}
+)
+_REPEATS = (c.MAX_REPEAT, c.MIN_REPEAT, getattr(c, "POSSESSIVE_REPEAT", c.MAX_REPEAT))
+_SMALL_SET = 6  # a character class of at most this many literals counts as alternatives
+
+
+_SPECIAL = re.compile("[" + re.escape("".join(map(chr, _FOLD))) + "]")
+
+
+def fold(text: str) -> str:
+    """A text as the prefilter compares it."""
+    low = text.lower()
+    return low.translate(_FOLD) if _SPECIAL.search(low) else low
+
+
+Offsets = tuple[int, int | None]  # where a required string starts within a match: at least, at most (None: any)
+Needs = dict[str, Offsets]  # strings one of which every match contains, each with where it starts
+_KEPT = 4  # the requirements kept per pattern (every match meets each of them)
+
+
+@functools.lru_cache(maxsize=4096)
+def needs_of(pattern: str) -> tuple[Needs, ...]:
+    """Requirements of `pattern`, best first: each is folded strings one of which every match contains, with where
+    each starts within the match. Empty when there is none (or the pattern is one the reading does not cover)."""
+    try:
+        parsed = _parser.parse(pattern)
+        found = _sequence(list(parsed), parsed.state)
+    except (re.error, RecursionError):
+        return ()
+    return tuple(sorted(found, key=_rank, reverse=True)[:_KEPT])
+
+
+def _width(items: list, state) -> Offsets:
+    low, high = _parser.SubPattern(state, items).getwidth()
+    return low, (high if high < c.MAXREPEAT - 1 else None)
+
+
+def _shift(needs: Needs, by: Offsets) -> Needs:
+    return {n: (lo + by[0], None if hi is None or by[1] is None else hi + by[1]) for n, (lo, hi) in needs.items()}
+
+
+def _sequence(items: list, state) -> list[Needs]:
+    """The requirements of a sequence: its literal runs and its items' requirements, placed by the width of what
+    comes before them."""
+    found: list[Needs] = []
+    run: list[str] = []
+    before: Offsets = (0, 0)  # the width of the items before the current one
+    run_at: Offsets = (0, 0)
+
+    def close() -> None:
+        text = "".join(run)
+        if text and len(fold(text)) == len(text):  # a letter whose lowercase is longer ("İ") requires nothing
+            found.append({fold(text): run_at})
+        run.clear()
+
+    for item in items:
+        op, av = item
+        if op is c.LITERAL:
+            if not run:
+                run_at = before
+            run.append(chr(av))
+        else:
+            close()
+            if op is c.SUBPATTERN:
+                inner = _sequence(list(av[-1]), state)
+            elif op is c.ATOMIC_GROUP:
+                inner = _sequence(list(av), state)
+            elif op is c.BRANCH:
+                inner = _branch(av[1], state)
+            elif op in _REPEATS:
+                inner = _sequence(list(av[2]), state) if av[0] >= 1 else []
+            elif op is c.IN:
+                inner = _chars(av)
+            else:  # anchors, lookarounds, back-references, any character: no requirement of their own
+                inner = []
+            found += [_shift(needs, before) for needs in inner]
+        width = _width([item], state)
+        before = (before[0] + width[0], None if before[1] is None or width[1] is None else before[1] + width[1])
+    close()
+    return found
+
+
+def _rank(needs: Needs) -> tuple:
+    """Longer strings first (they are rarer), then placed, then fewer, then placed more exactly."""
+    spread = _spread(needs)
+    return min(min(map(len, needs)), 3), spread < 10**9, min(map(len, needs)), -len(needs), -spread
+
+
+def _branch(alternatives: list, state) -> list[Needs]:
+    """Two requirements, each alternative's best merged: by rank, and by how exactly it is placed."""
+    options = [_sequence(list(alternative), state) for alternative in alternatives]
+    if not all(options):
+        return []
+    by_rank = _merge([max(o, key=_rank) for o in options])
+    by_place = _merge([min(o, key=lambda needs: (_spread(needs), -min(map(len, needs)))) for o in options])
+    return [by_rank] if by_place == by_rank else [by_rank, by_place]
+
+
+def _spread(needs: Needs) -> int:
+    return max((hi - lo if hi is not None else 10**9) for lo, hi in needs.values())
+
+
+def _merge(parts: list[Needs]) -> Needs:
+    merged: Needs = {}
+    for needs in parts:
+        for n, (lo, hi) in needs.items():
+            if n in merged:
+                old = merged[n]
+                hi = None if hi is None or old[1] is None else max(hi, old[1])
+                lo = min(lo, old[0])
+            merged[n] = (lo, hi)
+    return merged
+
+
+def _chars(members: list) -> list[Needs]:
+    """A character class of a few literals, as alternatives; nothing for any other class."""
+    if len(members) > _SMALL_SET or any(op is not c.LITERAL for op, _ in members):
+        return []
+    return [{fold(chr(av)): (0, 0) for _, av in members}]
+
+
+def _hits(needs: Needs, folded: str) -> list[tuple[int, str]]:
+    """Where each of the strings occurs in the text (overlapping occurrences included)."""
+    found = []
+    for need in needs:
+        at = folded.find(need)
+        while at >= 0:
+            found.append((at, need))
+            at = folded.find(need, at + 1)
+    return found
+
+
+# a string copying a shared unit could make: a copy adds a separator and a unit after a value, or a currency before
+# it, so what it makes that the text near it lacks spans a value and its unit: a word character before a separator,
+# a currency before a digit, a digit against a letter
+_JUNCTION = re.compile(r"\w\W|\W\d|\d[^\W\d_]|[^\W\d_]\d")
+
+
+def _piece(need: str) -> str:
+    """The longest part of a string with no junction in it: copying a shared unit can only make such a part where
+    the text near it already holds it (a copy's own parts are the text's own), so every match of a rewritten text
+    holds the piece of one of the strings it requires near where the text held it."""
+    cuts = [0, *(m.start() + 1 for m in _JUNCTION.finditer(need)), len(need)]
+    return max((need[a:b] for a, b in zip(cuts, cuts[1:], strict=False)), key=len)
+
+
+_FEW = 4  # possible starts this close together are each tried with `match`; wider, one bounded search and a check
+_DENSE = 0.25  # possible starts over this share of a text: one search of the whole text is cheaper
+
+
+@functools.lru_cache(maxsize=4096)
+def finder(pattern: str) -> "Finder":
+    """The pattern's Finder, made once per process."""
+    return Finder(pattern)
+
+
+class Finder:
+    """`re.search` and `re.finditer` of one pattern (MULTILINE, as every pack pattern), with the same results, run
+    only where a match can start: nowhere when the text lacks every string of one of the pattern's requirements,
+    else at the starts the places of the fewest allow. Where those starts spread, one search bounded by how far a
+    match reads (its width and its lookaheads) finds a candidate, confirmed by matching at its start in the whole
+    text (a bound reads as the end of the text to `$`, a word edge or a lookahead)."""
+
+    def __init__(self, pattern: str):
+        self.compiled = re.compile(pattern, re.MULTILINE)
+        self.requirements = needs_of(pattern)
+        self.reach = _reach(pattern)
+
+    @property
+    def pattern(self) -> str:
+        return self.compiled.pattern
+
+    def possible(self, folded: str) -> bool:
+        """Whether a text (folded) may match: it holds a string of every requirement."""
+        return all(any(n in folded for n in needs) for needs in self.requirements)
+
+    def uncreated_absent(self, folded: str) -> bool:
+        """Whether the text lacks the pieces (`_piece`) of every string of a requirement, so that no rewrite of it
+        by `spelled_out` matches."""
+        return any(not any(_piece(n) in folded for n in needs) for needs in self.requirements)
+
+    def hits_uncreated(self, folded: str) -> list[int] | None:
+        """Where the pieces (`_piece`) of the strings of the first requirement occur: every match of the text
+        rewritten by `spelled_out` is near one. None when the pattern has no requirement."""
+        if not self.requirements:
+            return None
+        pieces: Needs = dict.fromkeys((_piece(n) for n in self.requirements[0]), (0, 0))
+        return sorted(at for at, _ in _hits(pieces, folded))
+
+    def search(self, text: str, folded: str | None = None) -> re.Match | None:
+        return next(self.finditer(text, folded), None)
+
+    def finditer(self, text: str, folded: str | None = None) -> Iterator[re.Match]:
+        """The pattern's matches in `text` (`folded`: the text folded, when the caller has it)."""
+        if not self.requirements:
+            yield from self.compiled.finditer(text)
+            return
+        folded = fold(text) if folded is None else folded
+        starts = self._starts(folded) if len(folded) == len(text) else None
+        if starts is None:
+            yield from self.compiled.finditer(text)
+            return
+        at = 0  # matches do not overlap: the next one starts where the last ended
+        for low, high in starts:
+            while max(at, low) <= high:
+                m = self._first(text, max(at, low), high)
+                if m is None:
+                    break
+                yield m
+                at = m.end() if m.end() > m.start() else m.end() + 1
+
+    def search_near(self, text: str, spans: list[tuple[int, int]]) -> re.Match | None:
+        """The first match that overlaps one of `spans` (sorted); for an unbounded pattern, the first that starts on
+        a line of one of them."""
+        for start, end in spans:
+            if self.reach is None:
+                line = text.rfind("\n", 0, start) + 1
+                stop = text.find("\n", end)
+                m = self._first(text, line, len(text) if stop < 0 else stop, bound=len(text) if stop < 0 else stop)
+                if m is not None:
+                    return m
+                continue
+            at = max(0, start - self.reach)
+            while at < end:
+                m = self._first(text, at, end - 1)
+                if m is None:
+                    break
+                if m.end() > start:
+                    return m
+                at = m.start() + 1
+        return None
+
+    def _first(self, text: str, low: int, high: int, bound: int | None = None) -> re.Match | None:
+        """The first match of the whole text that starts between `low` and `high` (searched up to `bound`, by
+        default as far as a match reads)."""
+        if bound is None and self.reach is not None:
+            bound = min(len(text), high + self.reach)
+        if high - low < _FEW or bound is None:
+            for start in range(low, high + 1):
+                if m := self.compiled.match(text, start):
+                    return m
+            return None
+        while low <= high:
+            m = self.compiled.search(text, low, bound)
+            if m is None or m.start() > high:
+                return None
+            if real := self.compiled.match(text, m.start()):
+                return real
+            low = m.start() + 1
+        return None
+
+    def _starts(self, folded: str) -> list[tuple[int, int]] | None:
+        """Where a match may start, as merged ranges, by the requirement that allows the fewest starts (none when
+        the text lacks one); None when that is most of the text. A requirement is given up once it allows more."""
+        best: list[tuple[int, int]] | None = None
+        limit = _DENSE * len(folded) + _FEW
+        for needs in self.requirements:
+            ranges: list[tuple[int, int]] = []
+            size: float = 0
+            for need, (lo, hi) in needs.items():
+                if hi is None:
+                    size = limit + 1
+                    break
+                at = folded.find(need)
+                while at >= 0 and size <= limit:
+                    if at >= lo:
+                        ranges.append((max(0, at - hi), at - lo))
+                        size += hi - lo + 1
+                    at = folded.find(need, at + 1)
+                if size > limit:
+                    break
+            if size > limit:
+                continue
+            if not ranges:
+                return []
+            merged = _merged(ranges)
+            size = sum(h - lo + 1 for lo, h in merged)
+            if size <= limit:
+                best, limit = merged, size
+        return best
+
+
+def _merged(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for low, high in sorted(ranges):
+        if merged and low <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(high, merged[-1][1]))
+        else:
+            merged.append((low, high))
+    return merged
+
+
+def _reach(pattern: str) -> int | None:
+    """The most characters a match reads from its start: its longest width plus the longest of its lookaheads;
+    None when unbounded."""
+    try:
+        parsed = _parser.parse(pattern)
+    except (re.error, RecursionError):
+        return None
+    width = parsed.getwidth()[1]
+    ahead = sum(sub.getwidth()[1] for sub in _lookaheads(list(parsed)))
+    total = width + ahead
+    return total if total < c.MAXREPEAT - 1 and total < 10_000 else None
+
+
+def _lookaheads(items: list) -> list:
+    found = []
+    for op, av in items:
+        if op in (c.ASSERT, c.ASSERT_NOT):
+            direction, sub = av
+            if direction == 1:
+                found.append(sub)
+            found += _lookaheads(list(sub))
+        elif op is c.SUBPATTERN:
+            found += _lookaheads(list(av[-1]))
+        elif op is c.ATOMIC_GROUP:
+            found += _lookaheads(list(av))
+        elif op is c.BRANCH:
+            for alternative in av[1]:
+                found += _lookaheads(list(alternative))
+        elif op in _REPEATS:
+            found += _lookaheads(list(av[2]))
+    return found

@@ -1,0 +1,690 @@
+"""How the strict verdict reads an answer: by its structure, then by its words.
+
+markdown-it-py parses the answer into blocks: headings, paragraphs, list items, table cells with their row and
+column headers, code blocks, quotes. Each block is read by its kind, and each part the answer marks as former or
+rejected becomes a `Zone` (its span and why):
+- a section under a heading that names the former ("## Old format") is former; under a heading that tells what
+  changed ("## What changed"), a clause is former unless it states what holds now;
+- a table column or row headed old / previous / before / was / deprecated (and their kin) holds former values;
+- in code, what a command searches for (grep, rg, sed's pattern), a diff's removed lines, lines after a "# before"
+  comment and values a config lists to reject are former; everything else in code is stated;
+- a block introduced by a short line naming the former ("Before:", "The old template said:") is former;
+- in text, the markers of the vocabulary (omseval.scorers.markers) mark their scope within a clause, a clause that
+  points back ("Both are out.") marks the one before, and a hedge marks nothing.
+Markdown syntax (list numbers, heading marks, table rules) is blanked in the reading, so "3." is no value.
+Everything here is linear in the answer: bounded patterns, one pass over the blocks and clauses.
+"""
+
+import bisect
+import os
+import re
+from dataclasses import dataclass, field
+
+from markdown_it import MarkdownIt
+
+from omseval.scorers.markers import VOCAB
+from omseval.text import fragment
+
+MARKDOWN = MarkdownIt("commonmark").enable("table")
+_MARKDOWN_LINE = re.compile(r"(?m)^(?: {0,3}(?:#{1,6}\s|[|>]|```|~~~|[-*+]\s|\d{1,9}[.)]\s)| {4,}\S)")
+_MARKDOWN_MARKS = ("\n#", "|", "```", "~~~", "\n>", "\n-", "\n*", "\n+", "\n    ", ". ")
+SCOPE = 80  # characters a clause-wide marker reaches at most
+_NOW_WORDS = ("now", "Now", "current", "Current", "today", "Today", "days", "recent", "Recent", "as of", "As of",
+              "forward", "present", "again", "since then", "Since then", "in force")  # fmt: skip
+WORDS = re.compile(r"(?:\s*\S+){1,5}")  # a `words` marker's reach
+_BOUNDARY = re.compile(
+    r"[.!?](?=\s|$)|\n|;|:(?=\s)(?!\s+(?:or|and|nor)\b)|,(?=\s)(?!\s*[\w.%$`'\"*-]+\s*(?:,|\band\b|\bor\b|\)))"
+    r"|\s[—–-]{1,2}\s"
+)
+_SENTENCE = re.compile(r"[.!?](?=\s|$)|\n")
+_NEGATION = re.compile(r"(?i)\b(?:not|no|never|no longer|would(?: \w+)? have|would've|could(?: \w+)? have)\b|n't\b")
+_COUNTERFACTUAL = re.compile(r"(?i)\b(?:would|could|might)(?:n't| not)?(?: \w+)? have\b|\bwould've\b")
+_NUMBER = re.compile(
+    r"(?i)\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty)\b"
+)
+_ARROW = re.compile(r"\s(?:→|->|=>|⇒)\s")
+_UNTIL = re.compile(r"(?i)\b(?:to|with|into|for|by)\b")
+_PERSON = re.compile(  # "we still use 12", "Today we still use 12" commit: a person is the clause's subject
+    r"(?i)^\W*(?:(?:and|but|so|if|when|because|today|here)\W+)?(?:we|you|i|our team|the team)\s+(?:\w+\s+)?$"
+)
+_UNDER = re.compile(r"(?i)^\W*under the\b[^,.\n]{1,60},")  # "Under the 6-year rule, people tagged ..."
+_TOLD = re.compile(r"(?i)\b(?:would|could|might|used to|was|were|had|\w{3,}ed)\b")  # ... in the past or supposed
+_CONTRAST = re.compile(r"(?i)\b(?:but|however|whereas|although|though|now|today|these days|currently)\b")
+_VALUE = re.compile(r"\d|\"|'[^']+'|`")
+_APPOSITION = re.compile(r"(?i)^\W*(?:the|our|an?|what|that|those|which)\b")  # after a dash: "— the bar we used"
+_RELATIVE = re.compile(r"(?i)^\W*(?:which|what)\b")
+_HAS_VALUE = re.compile(
+    r"\d|[\"“`]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twice|once)\b|(?<=\w )[A-Z][\w-]+|\w+-\w+"
+)
+_EITHER_OR = re.compile(r"(?i)either\b(?!\s+(?:is|one|option|value|version|choice|works?)\b)")
+_COUNTED_FORMER = re.compile(
+    r"(?i)\b(?:one of )?(?:two|three|four|a few|several|both)(?= (?:earlier|older|previous|former|old|prior|other)\b)"
+)
+_LIST_MARKER = re.compile(r"[ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
+_HEADING_MARKS = re.compile(r"[ \t]*#{1,6}[ \t]*|[ \t]*#+[ \t]*$")
+_QUOTE = re.compile(r"[ \t]*>[ \t]?")
+_RULE = re.compile(r"^[\s|:-]*$")
+_LEAD = re.compile(r"\s[—–-]{1,2}\s|[:;(,]")
+_COMMENT = re.compile(r"(?:#|//|--|<!--|/\*|;|%|')\s*(.*)$")
+_SUBSTITUTION = re.compile(r"\bs([/|#,:])((?:\\.|(?!\1).){1,200})\1((?:\\.|(?!\1).){0,200})\1")
+_REPLACE_CALL = re.compile(r"(?i)\b(?:replace|replaceall|sub|gsub|tr)\s*\(\s*[rbuf]{0,2}([\"'`])(.{0,200}?)\1\s*,")
+_MAPPING_CALL = re.compile(r"(?i)\b(?:replace|rename|map|translate)\w*\s*\(\s*(?:\w+\s*=\s*)?\{")
+_INLINE_CODE = re.compile(r"`([^`\n]{1,400})`")
+_QUOTED = re.compile(r"\"([^\"\n]{1,300})\"|“([^”\n]{1,300})”")
+_RENAME = re.compile(
+    r"(?i)\brename\s+(?:column|index|table|to)?\s*(?:if exists\s+)?(\S{1,120})\s+to\b"
+    r"|\balter\s+(?:index|table|view|sequence|type)\s+(?:if exists\s+)?(\S{1,120})\s+rename\s+to\b"
+)
+_CODE_ARROW = re.compile(r"\s(?:→|->)\s")
+_MAPPING_OPEN = re.compile(r"(?i)\b(?:renam|replac|swap|migrat|convert|old_?to_?new|legacy|mapping)\w*\b.*[{\[(]\s*$")
+_PAIR = re.compile(r"""\s*(["'][^"'\n]{1,80}["'])\s*:\s*["'][^"'\n]{0,80}["']""")
+
+
+@dataclass
+class Zone:
+    """A stretch of the answer read as former or rejected, and why."""
+
+    start: int
+    end: int
+    why: str
+
+
+@dataclass
+class Reading:
+    """The answer as the strict verdict reads it: its text with markdown syntax blanked (same length), the zones
+    read as former, and the stretches read as hedges (which mark nothing)."""
+
+    text: str
+    zones: list[Zone] = field(default_factory=list)
+    hedges: list[Zone] = field(default_factory=list)
+    clauses: list[tuple[int, int]] = field(default_factory=list)  # every clause of its prose read, in order
+    focus: list[tuple[int, int]] | None = None  # the spans a verdict is about (None: read everything)
+    reversal: bool = False  # the answer tells of a reversal: pointing back marks nothing
+    quotes: list[tuple[int, int]] = field(default_factory=list)  # quoted text: a proposed or reported string
+
+    def quoted(self, at: int) -> bool:
+        """Whether `at` lies inside quoted text (whose words are what it quotes, not the answer's own markers)."""
+        n = bisect.bisect_right(self.quotes, (at, len(self.text))) - 1
+        return n >= 0 and self.quotes[n][0] <= at < self.quotes[n][1]
+
+    def near(self, start: int, end: int) -> bool:
+        """Whether text[start:end] meets a span of focus (everything is near without a focus)."""
+        if self.focus is None:
+            return True
+        at = bisect.bisect_left(self.focus, (end,))  # the spans starting before `end`; they do not overlap, so the
+        return at > 0 and self.focus[at - 1][1] > start  # last of them ends last
+
+    def masked(self) -> str:
+        """The text with every zone replaced by line breaks (no value spans one)."""
+        spans = sorted((z.start, z.end) for z in self.zones if z.end > z.start)
+        out, at = [], 0
+        for start, end in spans:
+            if end <= at:
+                continue
+            start = max(start, at)
+            out += [self.text[at:start], "\n" * (end - start)]
+            at = end
+        out.append(self.text[at:])
+        return "".join(out)
+
+    def covering(self, start: int, end: int, among: list[Zone]) -> Zone | None:
+        """The first of `among` that overlaps the span."""
+        return next((z for z in among if z.start < end and start < z.end), None)
+
+
+def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
+    """The answer read by its structure, then by its words; with `focus` (the spans that matter), word by word only
+    in the sentences that hold them and the sentences on either side, which is all a verdict on them needs."""
+    lines = _line_starts(answer)
+    text = list(answer)
+    reading = Reading(answer)
+    reading.focus = sorted(focus) if focus is not None else None
+    reading.reversal = bool(VOCAB["reversal", "answer"].search(answer))
+    reading.quotes = [m.span(1) for m in _QUOTED.finditer(answer)]
+    if not _markdown(answer):  # plain prose: no block structure to read
+        _narrative(reading, answer, 0, len(answer), sections=[])
+        _inline_code(reading, answer, 0, len(answer))
+        _sequence(reading, answer)
+        return reading
+    tokens = MARKDOWN.parse(answer)
+    sections: list[tuple[int, str, str]] = []  # open headings: (level, kind, heading text)
+    intro: str | None = None  # the former a short introducing line names, for the next block
+    depth = 0  # nesting of list items and quotes
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok.type in ("bullet_list_open", "ordered_list_open", "blockquote_open"):
+            depth += 1
+        elif tok.type in ("bullet_list_close", "ordered_list_close", "blockquote_close"):
+            depth -= 1
+        if tok.map is None or tok.type.endswith("_close"):
+            i += 1
+            continue
+        start, end = lines[tok.map[0]], lines[tok.map[1]]
+        if tok.type == "heading_open":
+            level = int(tok.tag[1])
+            _blank(text, answer, start, end, _HEADING_MARKS)
+            title = answer[start:end].strip().strip("#").strip()
+            sections = [s for s in sections if s[0] < level]
+            kind = _heading_kind(title)
+            if kind:
+                sections.append((level, kind, title))
+            _narrative(reading, answer, start, end, sections=[])
+            intro = None
+            i += 3
+            continue
+        if tok.type in ("list_item_open",):
+            _blank(text, answer, start, min(end, _line_end(answer, start)), _LIST_MARKER, once=True)
+            i += 1
+            continue
+        if tok.type == "blockquote_open":
+            for n in range(tok.map[0], tok.map[1]):
+                _blank(text, answer, lines[n], lines[n + 1], _QUOTE, once=True)
+            i += 1
+            continue
+        if tok.type == "table_open":
+            close = next(j for j in range(i, len(tokens)) if tokens[j].type == "table_close")
+            _table(reading, answer, text, lines, tokens[i:close], intro)
+            _section_zone(reading, sections, start, end)
+            intro, i = None, close + 1
+            continue
+        if tok.type in ("fence", "code_block"):
+            _code(reading, answer, lines, tok, intro)
+            _blank_fences(text, answer, lines, tok)
+            _section_zone(reading, sections, start, end, code=True)
+            intro, i = None, i + 1
+            continue
+        if tok.type == "paragraph_open":
+            block = answer[start:end]
+            if intro:
+                reading.zones.append(Zone(start, end, intro))
+            _narrative(reading, answer, start, end, sections)
+            _inline_code(reading, answer, start, end)
+            _section_zone(reading, sections, start, end)
+            intro = _introduces(block) if depth == 0 or not intro else intro
+            i += 3
+            continue
+        i += 1
+    _sequence(reading, answer)
+    reading.text = "".join(text)
+    return reading
+
+
+def _markdown(answer: str) -> bool:
+    """Whether the answer has markdown blocks (headings, lists, tables, code, quotes), checked cheaply first."""
+    head = answer[:8]
+    if not any(mark in answer for mark in _MARKDOWN_MARKS) and head.lstrip()[:1] not in ("#", "-", "*", ">", "`"):
+        return False
+    return bool(_MARKDOWN_LINE.search(answer)) or "|" in answer
+
+
+def _line_starts(text: str) -> list[int]:
+    starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    return starts + [len(text)] * 2  # a block's end line may be one past the last
+
+
+def _line_end(text: str, start: int) -> int:
+    end = text.find("\n", start)
+    return len(text) if end < 0 else end
+
+
+def _blank(text: list[str], answer: str, start: int, end: int, syntax: re.Pattern, once: bool = False) -> None:
+    """Blank markdown syntax (list markers, heading marks, quote marks) in the reading, keeping its length."""
+    for n, m in enumerate(syntax.finditer(answer, start, end)):
+        if n and once:
+            break
+        if once and m.start() != start:
+            break
+        text[m.start() : m.end()] = " " * (m.end() - m.start())
+
+
+def _blank_fences(text: list[str], answer: str, lines: list[int], tok) -> None:
+    if tok.type != "fence":
+        return
+    for n in (tok.map[0], tok.map[1] - 1):
+        s, e = lines[n], _line_end(answer, lines[n])
+        if answer[s:e].lstrip().startswith(("```", "~~~")):
+            text[s:e] = " " * (e - s)
+
+
+def _heading_kind(title: str) -> str | None:
+    if VOCAB["heading", "former"].search(title):
+        return "former"
+    if VOCAB["heading", "history"].search(title):
+        return "history"
+    return None
+
+
+def _section_zone(
+    reading: Reading, sections: list[tuple[int, str, str]], start: int, end: int, code: bool = False
+) -> None:
+    """A block under a heading that names the former is former; so is code under one that tells what changed (the
+    cleaning up and migrating it shows work on the former)."""
+    kinds = ("former", "history") if code else ("former",)
+    former = next((title for _, kind, title in sections if kind in kinds), None)
+    if former is not None:
+        reading.zones.append(Zone(start, end, f"in the section {fragment(former)}"))
+
+
+def _introduces(block: str) -> str | None:
+    """A short line ending in a colon that names the former ("Before:", "The old config said:") introduces a
+    former block."""
+    line = block.strip().strip("*_ ")
+    if not line.endswith(":") or len(line.split()) > 14:
+        return None
+    lead = line.rstrip(":*_ ")
+    if VOCAB["heading", "former"].search(lead) or VOCAB["column", "former"].search(lead):
+        return f"introduced by {fragment(lead)}"
+    return None
+
+
+def _cells(answer: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The (start, end) of each cell of a table row's line, split at unescaped pipes."""
+    line = answer[start:end]
+    bounds = [m.start() for m in re.finditer(r"(?<!\\)\|", line)]
+    if not bounds or bounds[0] != len(line) - len(line.lstrip()):
+        bounds = [-1, *bounds]
+    if line.rstrip().endswith("|") is False:
+        bounds.append(len(line.rstrip()))
+    return [(start + a + 1, start + b) for a, b in zip(bounds, bounds[1:], strict=False) if b > a + 1 or b == a + 1]
+
+
+def _table(reading: Reading, answer: str, text: list[str], lines: list[int], tokens, intro: str | None) -> None:
+    """Cells under a former column header; cells of a row its first cell, or a short status cell, marks former;
+    and where rows are marked current ("Now", "Current"), the other rows: they tell what came before."""
+    rows = [t for t in tokens if t.type == "tr_open"]
+    if not rows:
+        return
+    head = lines[rows[0].map[0]]
+    names = [answer[s:e].strip() for s, e in _cells(answer, head, _line_end(answer, head))]
+    kinds = [_column_kind(n) for n in names]
+    rule = lines[rows[0].map[0] + 1]
+    for k in range(rule, _line_end(answer, rule)):  # the delimiter row
+        text[k] = " " if answer[k] in "|-:" else text[k]
+    body = []
+    for row in rows[1:]:
+        line = lines[row.map[0]]
+        cells = _cells(answer, line, _line_end(answer, line))
+        status = [_status(answer[s:e]) for s, e in cells]
+        body.append((cells, status))
+    current = [status[0] == "current" or "current" in status[1:] for _, status in body]
+    for (cells, status), is_current in zip(body, current, strict=True):
+        first = answer[cells[0][0] : cells[0][1]].strip() if cells else ""
+        why = None
+        if status and (status[0] == "former" or _column_kind(first) == "former"):
+            why = f"in the table row {fragment(_plain(first))}"
+        elif "former" in status[1:]:
+            why = f"in a table row marked {fragment(_plain(answer[slice(*cells[status.index('former', 1)])]))}"
+        elif any(current) and not is_current:
+            why = "in a table row before the current one"
+        elif intro:
+            why = intro
+        for n, (s, e) in enumerate(cells):
+            if n < len(kinds) and kinds[n] == "former":
+                reading.zones.append(Zone(s, e, f"in the table column {fragment(_plain(names[n]))}"))
+            elif why:
+                reading.zones.append(Zone(s, e, why))
+            if reading.near(s, e):
+                _narrative(reading, answer, s, e, sections=[])
+                _inline_code(reading, answer, s, e)
+    for s, e in _cells(answer, head, _line_end(answer, head)):
+        if reading.near(s, e):
+            _narrative(reading, answer, s, e, sections=[])
+
+
+def _plain(cell: str) -> str:
+    return cell.strip().strip("*_`").strip()
+
+
+def _status(cell: str) -> str | None:
+    """A short cell that marks its row: "former" ("Retired", "No longer used") or "current" ("Now", "Current")."""
+    plain = _plain(_LEAD.split(_plain(cell), maxsplit=1)[0])  # "Deprecated — used for a while": its lead
+    if not plain or len(plain.split()) > 4:
+        return None
+    if VOCAB["status", "former"].search(plain):
+        return "former"
+    if VOCAB["status", "current"].search(plain):
+        return "current"
+    return None
+
+
+def _short(cell: str) -> bool:
+    return len(cell.split()) <= 4
+
+
+def _column_kind(name: str) -> str | None:
+    if not name or len(name.split()) > 8:
+        return None
+    if VOCAB["column", "former"].search(name):
+        return "former"
+    if VOCAB["column", "current"].search(name):
+        return "current"
+    return None
+
+
+def _code(reading: Reading, answer: str, lines: list[int], tok, intro: str | None) -> None:
+    """Code: what it searches for, a diff's removed lines, lines after a "before" comment, values a config
+    rejects are former; the rest is stated."""
+    first, last = tok.map[0] + (1 if tok.type == "fence" else 0), tok.map[1] - (1 if tok.type == "fence" else 0)
+    body = [(lines[n], _line_end(answer, lines[n])) for n in range(first, max(first, last))]
+    if intro:
+        for s, e in body:
+            reading.zones.append(Zone(s, e, intro))
+    info = (tok.info or "").strip().lower()
+    stripped = [answer[s:e].lstrip() for s, e in body]
+    diff = info in ("diff", "patch") or (
+        any(x.startswith("-") and not x.startswith("---") for x in stripped)
+        and any(x.startswith("+") and not x.startswith("+++") for x in stripped)
+    )
+    former: str | None = None  # a "# before" comment's run
+    denied: int | None = None  # the indent of a key that denies what it lists ("forbidden_names:"), while it lists
+    denying = ""
+    mapping = False  # inside a rename or replace mapping: its keys are former
+    removed = ""  # a diff's last removed line
+    prose = info in ("", "text", "txt", "markdown", "md", "plain", "plaintext")
+    for (s, e), line in zip(body, stripped, strict=True):
+        if _MAPPING_OPEN.search(line):
+            mapping = True
+        if mapping and (pair := _PAIR.match(line)):
+            reading.zones.append(
+                Zone(
+                    s + (e - s - len(line)) + pair.start(1),
+                    s + (e - s - len(line)) + pair.end(1),
+                    "a key of a rename or replace mapping",
+                )
+            )
+        if mapping and ("}" in line or "]" in line):
+            mapping = False
+        if diff and line.startswith("-") and not line.startswith("---"):
+            reading.zones.append(Zone(s, e, "a removed line of a diff"))
+            removed = line[1:]
+            continue
+        if diff and line.startswith("+") and removed:  # what it keeps of the line it replaces is not the change
+            kept = len(os.path.commonprefix([removed, line[1:]]))
+            if line[1 : 1 + kept].strip():
+                at = s + (e - s - len(line)) + 1
+                reading.zones.append(Zone(at, at + kept, "what a diff's added line keeps of the removed one"))
+        if not line.strip():
+            former = None
+            continue
+        comment = _COMMENT.search(line)
+        said = comment.group(1) if comment else ""
+        indent = len(answer[s:e]) - len(line)
+        if denied is not None and indent > denied and not line.startswith(("]", "}", ")")):
+            reading.zones.append(Zone(s, e, f"listed under {fragment(denying)}"))
+            continue
+        denied = None
+        if comment and comment.start() == 0:  # a comment line: prose, and perhaps the start or end of a run
+            if VOCAB["code", "former"].search(said):
+                former = f"code after the comment {fragment(line.strip()[:40])}"
+                reading.zones.append(Zone(s, e, former))
+            elif VOCAB["code", "current"].search(said):
+                former = None
+            elif former:  # a line commented out within the run
+                reading.zones.append(Zone(s, e, former))
+            if reading.near(s, e):
+                _narrative(reading, answer, s, e, sections=[])
+            continue
+        if former:
+            reading.zones.append(Zone(s, e, former))
+            continue
+        if said and VOCAB["code", "former"].search(said) and not VOCAB["code", "current"].search(said):
+            reading.zones.append(Zone(s, e, f"a line its comment marks {fragment(said[:30])}"))
+            continue
+        if (deny := VOCAB["code", "deny"].search(line)) and line.rstrip().endswith((":", "[", "(", "{")):
+            denied, denying = indent, deny.group(0)
+            continue
+        if reading.near(s, e):
+            _code_line(reading, answer, s, e)
+            if prose:
+                _narrative(reading, answer, s, e, sections=[])
+
+
+def _code_line(reading: Reading, answer: str, start: int, end: int) -> None:
+    """One line (or inline span) of code: a command that searches or deletes, a substitution or a rename, an arrow
+    from old to new, a rejecting config key."""
+    line = answer[start:end]
+    if m := _RENAME.search(line):
+        n = 1 if m.group(1) else 2
+        reading.zones.append(Zone(start + m.start(n), start + m.end(n), "the name a rename replaces"))
+    arrows = list(_CODE_ARROW.finditer(line))
+    if len(arrows) == 1:
+        reading.zones.append(Zone(start, start + arrows[0].start(), "the start of an arrow"))
+    for m in _SUBSTITUTION.finditer(line):
+        reading.zones.append(Zone(start + m.start(2), start + m.end(2), "the pattern a substitution replaces"))
+    for m in _REPLACE_CALL.finditer(line):
+        reading.zones.append(Zone(start + m.start(2), start + m.end(2), "the text a replace call replaces"))
+    if call := _MAPPING_CALL.search(line):  # replace({"N/R": "NODATA"}): the mapping's keys
+        for pair in _PAIR.finditer(line, call.end()):
+            reading.zones.append(Zone(start + pair.start(1), start + pair.end(1), "a key of a replace mapping"))
+    if found := VOCAB["code", "search"].search(line):
+        reading.zones.append(Zone(start + found.end(), end, f"searched for by {fragment(found.group(0))}"))
+    elif found := VOCAB["code", "deny"].search(line):
+        reading.zones.append(Zone(start, end, f"a value the config rejects ({fragment(found.group(0))})"))
+
+
+def _inline_code(reading: Reading, answer: str, start: int, end: int) -> None:
+    """Inline code that is a command (a search, a substitution) is read as code."""
+    for m in _INLINE_CODE.finditer(answer, start, end):
+        _code_line(reading, answer, m.start(1), m.end(1))
+
+
+def _spans(pattern: re.Pattern, text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The clauses (or sentences) of text[start:end], as (start, end)."""
+    spans, at = [], start
+    for m in pattern.finditer(text, start, end):
+        spans.append((at, m.start()))
+        at = m.end()
+    spans.append((at, end))
+    return [(s, e) for s, e in spans if text[s:e].strip()]
+
+
+def _clauses(answer: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The clauses of text[start:end]; punctuation inside inline code ends none."""
+    spans = []
+    code = [m.span() for m in _INLINE_CODE.finditer(answer, start, end)] if "`" in answer[start:end] else []
+    for s, e in _join_code(_spans(_BOUNDARY, answer, start, end), code):
+        at = s
+        for m in VOCAB["boundary", "clause"].finditer(answer, s, e):
+            spans.append((at, m.start()))
+            at = m.start()
+        spans.append((at, e))
+    return [(s, e) for s, e in spans if answer[s:e].strip()]
+
+
+def _join_code(spans: list[tuple[int, int]], code: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans split inside a code span, joined again."""
+    if not code:
+        return spans
+    out: list[tuple[int, int]] = []
+    for s, e in spans:
+        if out and any(a < s and out[-1][1] < b for a, b in code):
+            out[-1] = (out[-1][0], e)
+        else:
+            out.append((s, e))
+    return out
+
+
+def _narrative(reading: Reading, answer: str, start: int, end: int, sections: list[tuple[int, str, str]]) -> None:
+    """The vocabulary's markers within each clause of text[start:end]; a section telling what changed makes a
+    clause former unless it states what holds now."""
+    history = next((title for _, kind, title in sections if kind == "history"), None)
+    sentences = _spans(_SENTENCE, answer, start, end)
+    firsts = [s for s, _ in sentences]
+    previous: tuple[int, int] | None = None
+    wanted = [reading.near(a, b) for a, b in sentences]
+    for n, (s_start, s_end) in enumerate(sentences):
+        if not (wanted[n] or (n and wanted[n - 1]) or (n + 1 < len(wanted) and wanted[n + 1])):
+            previous = (s_start, s_end)
+            continue
+        sentence = _voice(reading, answer, s_start, s_end)
+        if hedge := VOCAB["hedge", "sentence"].search(sentence):
+            # "either X or Y" offers what follows it; any other hedge ("both are fine") the whole sentence
+            at = s_start + hedge.start() if _EITHER_OR.match(hedge.group(0)) else s_start
+            reading.hedges.append(Zone(at, s_end, f"its sentence offers alternatives ({fragment(hedge.group(0))})"))
+            for c_start, c_end in _clauses(answer, s_start, s_end):  # what it rejects it still rejects
+                _markers(reading, answer, c_start, c_end, rejections_only=c_end > at)
+            previous = (s_start, s_end)
+            continue
+        if (under := _UNDER.match(sentence)) and _TOLD.search(sentence, under.end()):
+            contrast = _CONTRAST.search(sentence, under.end())
+            end = s_start + contrast.start() if contrast else s_end
+            reading.zones.append(Zone(s_start, end, f"its sentence tells of {fragment(under.group(0).strip(' ,'))}"))
+        if counterfactual := _COUNTERFACTUAL.search(sentence):
+            contrast = _CONTRAST.search(sentence)
+            end = s_start + contrast.start() if contrast and contrast.start() > counterfactual.end() else s_end
+            reading.zones.append(Zone(s_start, end, f"its sentence supposes ({fragment(counterfactual.group(0))})"))
+        if past := VOCAB["former", "sentence"].match(sentence):
+            contrast = _CONTRAST.search(sentence, past.end())
+            end = s_start + contrast.start() if contrast else s_end
+            reading.zones.append(
+                Zone(s_start, end, f"its sentence is set in the past ({fragment(past.group(0).strip())})")
+            )
+        elaborated = False  # a clause naming the former ended in a colon: the rest of the sentence lists it
+        carried, carried_why = False, ""
+        for c_start, c_end in _clauses(answer, s_start, s_end):
+            clause = answer[c_start:c_end]
+            reading.clauses.append((c_start, c_end))
+            earlier = previous
+            previous = (c_start, c_end)
+            if elaborated:
+                reading.zones.append(Zone(c_start, c_end, "listed after a clause naming the former"))
+                continue
+            if carried:  # a sequence word alone in its clause ("and, more recently, orange") goes on in the next
+                carried = False
+                reading.zones.append(Zone(c_start, c_end, carried_why))
+                continue
+            if answer[c_end : c_end + 1] == ":" and _names_former(answer, c_start, c_end):
+                elaborated = True
+            if earlier and (then := VOCAB["then", "clause"].search(clause)) and _is_former(reading, *earlier):
+                carried_why = f"a sequence of former values ({fragment(then.group(0).strip(' ,'))})"
+                reading.zones.append(Zone(c_start, c_end, carried_why))
+                carried = not _HAS_VALUE.search(clause)
+                continue
+            if earlier and not reading.reversal and _points_back(clause, answer[max(start, c_start - 3) : c_start]):
+                back = earlier
+                at = bisect.bisect_right(firsts, c_start) - 1
+                if firsts[at] == c_start and at > 0:  # the clause opens its sentence: it points at the sentence before
+                    back = sentences[at - 1]
+                reading.zones.append(Zone(back[0], back[1], f"pointed back at by {fragment(clause.strip()[:40])}"))
+            voice = _voice(reading, answer, c_start, c_end)
+            if (hedge := VOCAB["hedge", "clause"].search(voice)) and not _COUNTERFACTUAL.search(voice):
+                reading.hedges.append(Zone(c_start, c_end, f"its clause accepts it ({fragment(hedge.group(0))})"))
+                continue
+            if (weak := VOCAB["hedge", "weak"].search(voice)) and not _NEGATION.search(voice):
+                reading.hedges.append(Zone(c_start, c_end, f"its clause accepts it ({fragment(weak.group(0))})"))
+                continue
+            if history and not VOCAB["current", "clause"].search(clause):
+                reading.zones.append(Zone(c_start, c_end, f"in the section {fragment(history)}, told as past"))
+                continue
+            _markers(reading, answer, c_start, c_end)
+
+
+def _limit(answer: str, start: int, end: int) -> bool:
+    """A negation followed by a limit word before any value ("never more than 12", "don't go past 12", "don't ship
+    until 12") commits to the value: it marks nothing."""
+    window = answer[start : min(end, start + 60)]
+    limit = VOCAB["limit", "after"].search(window)
+    if limit is None or not window[limit.end() :].strip():
+        return False
+    value = _NUMBER.search(window)
+    return value is None or limit.start() < value.start()
+
+
+def _sequence(reading: Reading, answer: str) -> None:
+    """A past change ("... was cut to 40", "then went to 2s") is former when the answer names, in a clause of its
+    own, a value that holds now ("It's now 35."): the answer tells a story that ends elsewhere."""
+    if not reading.clauses or not any(w in answer for w in _NOW_WORDS):
+        return
+    if not any(_now_with_value(answer, m.start()) for m in VOCAB["now", "clause"].finditer(answer)):
+        return
+    for s, e in reading.clauses:
+        if (m := VOCAB["past", "clause"].search(answer, s, e)) and not VOCAB["now", "clause"].search(answer, s, e):
+            reading.zones.append(
+                Zone(s, e, f"a past change ({fragment(m.group(0))}) in an answer naming what holds now")
+            )
+
+
+def _now_with_value(answer: str, at: int) -> bool:
+    """Whether the clause around `at` names a value."""
+    start = max((m.end() for m in _BOUNDARY.finditer(answer, max(0, at - 200), at)), default=max(0, at - 200))
+    end = next((m.start() for m in _BOUNDARY.finditer(answer, at, at + 200)), min(len(answer), at + 200))
+    return bool(_HAS_VALUE.search(answer, start, end))
+
+
+def _voice(reading: Reading, answer: str, start: int, end: int) -> str:
+    """text[start:end] in the answer's own voice: quoted text blanked (what it quotes offers nothing)."""
+    text = answer[start:end]
+    for s, e in reading.quotes:
+        if s < end and start < e:
+            a, b = max(s, start) - start, min(e, end) - start
+            text = text[:a] + " " * (b - a) + text[b:]
+    return text
+
+
+def _is_former(reading: Reading, start: int, end: int) -> bool:
+    return any(z.start < end and start < z.end for z in reading.zones[-8:])
+
+
+def _points_back(clause: str, before: str) -> bool:
+    """A clause naming no value of its own that points back and says what came before was retired or changed
+    ("Both are out.", "which was the original convention"), or names it as the former in apposition ("— the bar
+    we used for a while")."""
+    if _VALUE.search(clause):
+        return False
+    if VOCAB["back", "clause"].search(clause):
+        return bool(VOCAB["retired", "clause"].search(clause))
+    apposition = _APPOSITION.match(clause) and (re.search(r"[—–(]", before) or _RELATIVE.match(clause))
+    return (
+        bool(apposition)
+        and not _HAS_VALUE.search(clause)
+        and any(VOCAB["former", scope].search(clause) for scope in ("after", "words", "before", "clause"))
+    )
+
+
+def _names_former(answer: str, start: int, end: int) -> bool:
+    """A clause with a former marker and no value of its own ("Older PRDs use one of two earlier schemes")."""
+    clause = _COUNTED_FORMER.sub(" ", answer[start:end])  # "one of two earlier styles" counts, names no value
+    if _HAS_VALUE.search(clause):
+        return False
+    return any(VOCAB["former", scope].search(clause) for scope in ("after", "words", "before", "clause"))
+
+
+def _markers(reading: Reading, answer: str, start: int, end: int, rejections_only: bool = False) -> None:
+    """The markers of one clause, each over its scope within the clause (a marker inside quoted text is what the
+    answer quotes, not what it says: "No folders yet." proposed as a screen's text rejects nothing); with
+    `rejections_only`, only those that reject or leave to clean up (in a sentence offering alternatives)."""
+    zones = reading.zones
+
+    def found(kind: str, scope: str) -> list[re.Match]:
+        return [m for m in VOCAB[kind, scope].finditer(answer, start, end) if not reading.quoted(m.start())]
+
+    for m in found("negation", "after"):
+        if _limit(answer, m.end(), end):
+            continue  # "never more than 12" commits to 12
+        zones.append(Zone(m.end(), min(end, m.end() + SCOPE), f"after {fragment(m.group(0))}"))
+    if leftover := found("leftover", "clause"):
+        m = leftover[0]
+        zones.append(Zone(start, end, f"left to clean up ({fragment(m.group(0))})"))
+    if rejections_only:
+        return
+    for m in found("former", "after"):
+        zones.append(Zone(m.end(), min(end, m.end() + SCOPE), f"after {fragment(m.group(0))}"))
+    for m in found("former", "words"):
+        reach = WORDS.match(answer, m.end(), end)
+        zones.append(Zone(m.end(), reach.end() if reach else m.end(), f"after {fragment(m.group(0))}"))
+    for m in found("former", "before"):
+        zones.append(Zone(max(start, m.start() - SCOPE), m.start(), f"before {fragment(m.group(0).strip())}"))
+    if told := found("former", "clause"):
+        m = told[0]
+        zones.append(Zone(start, end, f"its clause tells the past ({fragment(m.group(0))})"))
+    for m in found("replace", "until"):
+        until = _UNTIL.search(answer, m.end(), end)
+        if until:
+            zones.append(Zone(m.end(), until.start(), f"what {fragment(m.group(0))} replaces"))
+    for m in found("leftover", "after"):
+        if not _PERSON.search(answer[start : m.start()]):
+            zones.append(Zone(m.end(), min(end, m.end() + SCOPE), f"left to clean up ({fragment(m.group(0))})"))
+    arrows = list(_ARROW.finditer(answer, start, end))
+    if len(arrows) == 1:
+        zones.append(Zone(start, arrows[0].start(), "the start of an arrow"))
