@@ -17,17 +17,16 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from omseval.config import GuidanceLayout
+from omseval.builders import jsonl
+from omseval.builders.base import Build, Builder, PlannedCall, quiet, starting_documents
+from omseval.builders.calls import Loss
+from omseval.config import DocumentLayout
 from omseval.errors import UserError
-from omseval.guidance import journal
-from omseval.guidance.artifact import SHARED
-from omseval.guidance.base import Build, Builder
 from omseval.oms.store import namespace
-from omseval.pack_schema import Message
+from omseval.pack_schema import Message, Pack
 
 JOURNAL, DOCUMENTS = "journal.jsonl", "documents.jsonl"
 EXTRA = 'pip install -e ".[graphiti]"'
-LOCAL_SERVER = "bolt://127.0.0.1:7687"
 START = datetime(2025, 1, 1, tzinfo=UTC)  # the starting documents' reference time; correction n follows n hours later
 SOURCE = "a team member's correction to the team's guidance for AI agents"
 DOCUMENT_SOURCE = "the team's starting guidance document for AI agents"
@@ -45,52 +44,16 @@ EPISODE = "MATCH (e:Episodic {group_id: $group, name: $name}) RETURN e.uuid AS u
 LOGGERS = ("graphiti_core", "neo4j")
 
 
-def quiet(path: Path) -> logging.Handler:
-    """Send graphiti-core's and the Neo4j driver's own log records (index races, server notices, odd model replies)
-    to `path` while a build runs, never to the terminal; what a correction lost is in the build's journal."""
-    handler = logging.FileHandler(path, encoding="utf-8", delay=True)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
-    for name in LOGGERS:
-        logger = logging.getLogger(name)
-        if not logger.handlers:
-            logger.addHandler(logging.NullHandler())  # between builds, too
-        logger.propagate = False
-        logger.addHandler(handler)
-    return handler
-
-
 def group_id(namespace: str, skill: str) -> str:
     """A skill's Graphiti group id in a build: the build's namespace and the skill (letters, digits, - and _)."""
     return re.sub(r"[^A-Za-z0-9_-]", "_", f"{namespace}--{skill}")
-
-
-def server(store) -> tuple[str, str | None, str | None, str]:
-    """Graphiti's Neo4j server: the run's with store=neo4j; with store=sqlite (Graphiti has no embedded store),
-    the local one `scripts/neo4j-server start` runs."""
-    if store.kind.value == "neo4j":
-        return store.uri, store.user, store.password, store.database or "neo4j"
-    return LOCAL_SERVER, None, None, "neo4j"
-
-
-def reachable(uri: str, user: str | None, password: str | None, which: str) -> None:
-    """Refuse, in one line naming the start command, a Neo4j server that does not answer."""
-    from neo4j import GraphDatabase
-    from neo4j.exceptions import AuthError, ConfigurationError, ServiceUnavailable
-
-    try:
-        with GraphDatabase.driver(uri, auth=(user or "neo4j", password or "")) as driver:
-            driver.verify_connectivity()
-    except (ServiceUnavailable, AuthError, ConfigurationError, OSError, ValueError) as e:
-        raise UserError(
-            f"approach=graphiti keeps its graph in Neo4j, and none answers at {uri} ({which}): "
-            f"start one with `scripts/neo4j-server start` ({type(e).__name__})"
-        ) from None
 
 
 class Graphiti(Builder):
     """graphiti-core over the run's model (omseval.graphiti.llm) and a Neo4j server."""
 
     uses_model = True
+    uses_store = True  # its graph lives in the run's store, which must be a Neo4j server
     recording = "always"  # a correction is an episode sent to Graphiti, not recorded by hand
 
     def __init__(self, build: Build, name: str, embedding_model: str | None = None, dimensions: int = 256):
@@ -101,24 +64,22 @@ class Graphiti(Builder):
         from omseval.graphiti.embedder import CosineRanker, HashedStems, LocalEmbedder
         from omseval.graphiti.llm import InspectClient
 
-        self.uri, user, password, self.database = server(build.store)
-        self.auth = (user or "neo4j", password or "")
+        settings = build.store_settings
+        self.uri, self.database = settings["uri"], settings.get("database") or "neo4j"
+        self.auth = (settings.get("user") or "neo4j", settings.get("password") or "")
         self.embedder = LocalEmbedder(embedding_model) if embedding_model else HashedStems(dimensions)
         self.ranker = CosineRanker(self.embedder)
         self.client = InspectClient(self.model, self.workdir, self.cache)
         self.reader = GraphDatabase.driver(self.uri, auth=self.auth, notifications_min_severity="OFF")
         self.namespace = namespace(self.workdir)
         self.journal, self.documents_journal = self.workdir / JOURNAL, self.workdir / DOCUMENTS
-        self.log = journal.read(self.journal)
-        self.documents_done = {d["skill"] for d in journal.read(self.documents_journal)}
+        self.log = jsonl.read(self.journal)
+        self.documents_done = {d["skill"] for d in jsonl.read(self.documents_journal)}
         self.graphiti: Any = None
-        if self.corpus.guidance == GuidanceLayout.shared_file:
-            self.titles = {SHARED: "Shared guidance"}
-        else:
-            self.titles = {d.skill: d.title for d in self.pack.documents}
+        self.titles = {skill: title for skill, (title, _) in starting_documents(self.pack, self.corpus).items()}
 
     @classmethod
-    def check_options(cls, options: dict) -> None:
+    def validate_options(cls, options: dict) -> None:
         if importlib.util.find_spec("graphiti_core") is None:
             raise UserError(f"approach=graphiti needs graphiti-core: {EXTRA}")
         if options.get("dimensions", 1) < 1:
@@ -130,20 +91,31 @@ class Graphiti(Builder):
                 raise UserError(f"approach.embedding_model={path}: no such file")
 
     @classmethod
-    def check_ready(cls, cfg) -> None:
-        uri, user, password, _ = server(cfg.store)
-        reachable(
-            uri,
-            user,
-            password,
-            "store.uri" if cfg.store.kind.value == "neo4j" else "Graphiti's server with store=sqlite",
-        )
+    def validate_environment(cls, run) -> None:
+        if not run.store.server:
+            raise UserError(
+                f"approach=graphiti keeps its graph in a Neo4j server, and store={run.store.name} is embedded: "
+                "add store=neo4j (scripts/neo4j-server start runs one on this machine)"
+            )
 
     @classmethod
     def prompts(cls) -> dict:
         from omseval.graphiti.llm import REPAIR
 
         return {"repair": REPAIR, "source": SOURCE, "document_source": DOCUMENT_SOURCE, "header": HEADER}
+
+    @classmethod
+    def planned_calls(cls, pack: Pack, corpus, messages: list[Message], options: dict) -> list[PlannedCall]:
+        """Every episode in one chain, in stream order: the larger corpus's starting documents first, then each
+        correction. Assumed from graphiti-core 0.31's build of the shipped pack with the offline model (README):
+        3 calls per starting document and 4 per correction (entities, their duplicates, facts, the facts'
+        duplicates and contradictions; measured 2.95 and 3.84), each prompt 5,500 characters of Graphiti's
+        instructions and context plus twice the episode's text, each reply 500 characters."""
+        episodes = [(3, d.text) for d in pack.documents] if corpus.layout == DocumentLayout.skill_documents else []
+        episodes += [(4, m.text) for m in messages]
+        return [
+            PlannedCall("episode", 5500 + 2 * len(text), 500, "graph", True) for n, text in episodes for _ in range(n)
+        ]
 
     def group(self, skill: str) -> str:
         return group_id(self.namespace, skill)
@@ -156,7 +128,7 @@ class Graphiti(Builder):
         from graphiti_core import Graphiti as Client
         from graphiti_core.driver.neo4j_driver import Neo4jDriver
 
-        self.log_handler = quiet(self.workdir / "graphiti.log")
+        self.log_handler = quiet(self.workdir / "graphiti.log", LOGGERS)  # graphiti-core's and the driver's
         driver = Neo4jDriver(self.uri, *self.auth, database=self.database)
         self.graphiti = Client(
             graph_driver=driver, llm_client=self.client, embedder=self.embedder, cross_encoder=self.ranker
@@ -165,12 +137,12 @@ class Graphiti(Builder):
         if not self.log and not self.documents_done:
             for query in CLEAR:
                 await driver.execute_query(query, groups=[self.group(s) for s in self.titles])
-        if self.corpus.guidance == GuidanceLayout.skill_documents:
+        if self.corpus.layout == DocumentLayout.skill_documents:
             for d in self.pack.documents:
                 if d.skill not in self.documents_done:
                     name = f"starting document {d.skill}"
                     entry = await self.episode(f"document:{d.skill}", name, d.text, d.skill, 0)
-                    journal.append(self.documents_journal, {"skill": d.skill} | entry)
+                    jsonl.append(self.documents_journal, {"skill": d.skill} | entry)
                     if "failure" in entry:
                         print(f"processing loss at starting document {d.skill}: {entry['failure']}", file=sys.stderr)
                     self.documents_done.add(d.skill)
@@ -196,7 +168,9 @@ class Graphiti(Builder):
             )
         except Lost as e:
             await self.client.settle()
-            return {"failure": str(e)}
+            if not isinstance(e.error, Loss):
+                raise e.error from None  # the build stops; nothing of this episode is journaled
+            return {"failure": str(e.error), "cause": e.error.cause}
         edges = result.edges
         return {
             "facts": [e.fact for e in edges if e.expired_at is None],
@@ -210,15 +184,19 @@ class Graphiti(Builder):
         """One chain: every episode in stream order (Graphiti's reference times follow the stream)."""
         return "graph"
 
-    async def process(self, message: Message, prepared: Any = None) -> dict:
+    async def process(self, message: Message, prepared: Any) -> dict:
         await self.start()
         outcome = await self.episode(
             message.message_id, f"correction {message.position}", message.text, message.skill, message.position
         )
         entry = {"message_id": message.message_id, "position": message.position} | outcome
-        journal.append(self.journal, entry)
+        jsonl.append(self.journal, entry)
         self.log.append(entry)
         return entry
+
+    def in_stream_order(self, position: dict[str, int]) -> None:
+        jsonl.in_order(self.journal, position, lambda line: line["message_id"])
+        self.client.calls.in_stream_order(position | {f"document:{s}": 0 for s in self.titles})
 
     def snapshot(self) -> dict[str, str]:
         return {skill: self.render(skill) for skill in self.titles}

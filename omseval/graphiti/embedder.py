@@ -6,8 +6,6 @@ nothing installed. `LocalEmbedder` embeds with a GGUF embedding model through ll
 The cross-encoder ranks passages by the embedder's cosine with the query.
 """
 
-import hashlib
-import math
 from collections.abc import Iterable
 from typing import Any
 
@@ -16,7 +14,7 @@ from graphiti_core.embedder.client import EmbedderClient
 
 from omseval.errors import UserError
 from omseval.graphiti.llm import Unservable
-from omseval.text import terms
+from omseval.peers.embedding import LABEL, hashed_stems, unit
 
 
 def _text(input_data: Any) -> str:
@@ -29,25 +27,16 @@ def _text(input_data: Any) -> str:
     raise Unservable("Graphiti asked to embed token ids or several texts at once; this embedder takes one text")
 
 
-def _unit(vector: list[float]) -> list[float]:
-    norm = math.sqrt(sum(x * x for x in vector)) or 1.0
-    return [x / norm for x in vector]
-
-
 class HashedStems(EmbedderClient):
     """Not a neural embedder: hashed word stems (see the module)."""
 
-    label = "hashed word stems (not a neural embedder)"
+    label = LABEL
 
     def __init__(self, dimensions: int = 256):
         self.dimensions = dimensions
 
     def vector(self, text: str) -> list[float]:
-        v = [0.0] * self.dimensions
-        for word in terms(text) or [text.strip().lower()]:  # a text of stop words only still gets a direction
-            h = int.from_bytes(hashlib.blake2b(word.encode(), digest_size=8).digest(), "big")
-            v[h % self.dimensions] += 1.0 if (h >> 32) & 1 else -1.0
-        return _unit(v)
+        return hashed_stems(text, self.dimensions)
 
     async def create(self, input_data: str | list[str] | Iterable[int] | Iterable[Iterable[int]]) -> list[float]:
         return self.vector(_text(input_data))
@@ -74,7 +63,7 @@ class LocalEmbedder(EmbedderClient):
         out: list = self.llama.embed(text)
         if out and isinstance(out[0], list):  # a model without pooling gives one vector per token: their mean
             out = [sum(column) / len(out) for column in zip(*out, strict=True)]
-        return _unit([float(x) for x in out])
+        return unit([float(x) for x in out])
 
     async def create(self, input_data: str | list[str] | Iterable[int] | Iterable[Iterable[int]]) -> list[float]:
         return self.vector(_text(input_data))

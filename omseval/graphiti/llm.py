@@ -25,15 +25,20 @@ from inspect_ai.model import (
 from inspect_ai.util import JSONSchema
 from pydantic import BaseModel
 
-from omseval.guidance.calls import Calls
-from omseval.models import describe, model_error
+from omseval.builders.calls import REFUSED, UNUSABLE, Calls, Loss
+from omseval.models import describe, failure, stop
 
 REPAIR = "Your reply could not be used: {problem}\n\nReply again with one JSON object of the requested format only."
 
 
 class Lost(BaseException):
-    """A correction that could not be processed. A BaseException, so that none of Graphiti's `except Exception`
-    handlers (which log and carry on) can swallow it: the episode stops before anything is written."""
+    """An episode stopped: its correction lost (`error`, a Loss) or the build stopped (a service failure, a rejected
+    key). A BaseException, so that none of Graphiti's `except Exception` handlers (which log and carry on) can
+    swallow it: the episode stops before anything is written."""
+
+    def __init__(self, error: Exception):
+        super().__init__(str(error))
+        self.error = error
 
 
 class Unservable(BaseException):
@@ -69,7 +74,7 @@ class InspectClient(LLMClient):
         super().__init__(LLMConfig(model=model.name, temperature=0), cache=False)  # inspect's cache serves
         self.calls = Calls(model, workdir, cache)
         self.message_id = ""
-        self.lost: str | None = None  # why the current episode was lost: its other calls stop too
+        self.lost: Exception | None = None  # why the current episode stopped: its other calls stop too
         self.in_flight = 0
 
     async def _generate_response(
@@ -103,26 +108,29 @@ class InspectClient(LLMClient):
             try:
                 output = await self.calls.model.generate(chat, config=config, cache=self.calls.cache)
             except Exception as e:
-                if not model_error(self.calls.model, e):
+                kind = failure(self.calls.model, e)
+                if kind is None:
                     raise
+                if kind != "refused":
+                    self.lose(stop(self.calls.model, e, kind))
                 self.calls.record(self.message_id, phase, text, None, error=describe(e))
-                self.lose(f"model error past inspect's retries: {describe(e)}")
+                self.lose(Loss(REFUSED, describe(e)))
             try:
                 reply = parse(output.completion, response_model)
             except ValueError as e:
                 problem = " ".join(str(e).split())[:300]
                 self.calls.record(self.message_id, phase, text, output, problem=problem)
                 if repaired:
-                    self.lose(f"unusable {phase} reply after one repair request: {problem}")
+                    self.lose(Loss(UNUSABLE, f"{phase} reply: {problem} (after one repair request)"))
                 repair = ChatMessageUser(content=REPAIR.format(problem=problem))
                 chat, repaired = [*chat, ChatMessageAssistant(content=output.completion), repair], True
                 continue
             self.calls.record(self.message_id, phase, text, output, decision=reply)
             return reply
 
-    def lose(self, why: str) -> NoReturn:
-        self.lost = why
-        raise Lost(why)
+    def lose(self, error: Exception) -> NoReturn:
+        self.lost = error
+        raise Lost(error)
 
     def start(self, message_id: str) -> None:
         self.message_id, self.lost = message_id, None

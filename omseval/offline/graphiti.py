@@ -12,6 +12,7 @@ import json
 import re
 from collections.abc import Callable
 
+from omseval.offline.answering import json_role
 from omseval.offline.rules import _covers, _replaces, _same_count, _similarity, directive, negated_terms, units
 from omseval.text import NUMBERS, STOPWORDS, content_terms, passages, values
 
@@ -162,7 +163,7 @@ def summarize(prompt: str) -> dict:
     return {"summaries": summaries}
 
 
-ROLES: dict[str, Callable[[str], dict]] = {
+OPERATIONS: dict[str, Callable[[str], dict]] = {
     "ExtractedEntities": extract_entities,
     "NodeResolutions": resolve_entities,
     "ExtractedEdges": extract_edges,
@@ -170,9 +171,5 @@ ROLES: dict[str, Callable[[str], dict]] = {
     "EdgeTimestamps": timestamps,
     "SummarizedEntities": summarize,
 }
-
-
-def respond(prompt: str, schema: str) -> str:
-    if schema not in ROLES:
-        raise NotImplementedError(f"the offline model has no role for Graphiti's {schema} (not a language model)")
-    return json.dumps(ROLES[schema](prompt))
+# the offline model's roles for Graphiti, by response model (registered in pyproject.toml: omseval.offline_roles)
+ROLES = {name: json_role(operation) for name, operation in OPERATIONS.items()}

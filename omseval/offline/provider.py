@@ -4,8 +4,7 @@ Not a language model: a deterministic lexical procedure (see omseval.offline) th
 experiment runnable with no API key and no network. Its scores describe the heuristic only.
 """
 
-import hashlib
-from pathlib import Path
+import json
 
 import anyio
 from inspect_ai.model import (
@@ -19,17 +18,13 @@ from inspect_ai.model import (
 )
 from inspect_ai.tool import ToolChoice, ToolInfo
 
-from omseval import text
+from omseval.models import endpoint
 from omseval.offline import answering
-from omseval.pack_schema import lint
-
-# The model's code is its "weights": cached replies are keyed by it (inspect's cache keys on base_url).
-CODE = sorted(Path(__file__).parent.glob("*.py")) + [Path(text.__file__), Path(lint.__file__)]
-FINGERPRINT = hashlib.sha256(b"".join(p.read_bytes() for p in CODE)).hexdigest()[:16]
 
 
 class HeuristicAPI(ModelAPI):
-    """Answers from the prompt's XML-tagged slots by lexical ranking and rule-based edits. `latency` (seconds
+    """Answers from the prompt's XML-tagged slots by lexical ranking and rule-based edits; its token usage is
+    characters / 4 (`tokens`). `latency` (seconds
     per call, `model.latency`) makes each call wait that long without using the CPU, as a served model's
     calls do, so that the concurrency of a run can be measured; its replies are the same."""
 
@@ -42,7 +37,8 @@ class HeuristicAPI(ModelAPI):
         latency: float = 0.0,
         **model_args,
     ) -> None:
-        super().__init__(model_name, base_url or f"heuristic:{FINGERPRINT}", api_key, [], config or GenerateConfig())
+        # the model's code is its "weights": cached replies are keyed by it (inspect's cache keys on base_url)
+        super().__init__(model_name, endpoint(f"omseval/{model_name}"), api_key, [], config or GenerateConfig())
         self.latency = latency
 
     async def generate(
@@ -51,15 +47,24 @@ class HeuristicAPI(ModelAPI):
         prompt = "\n\n".join(m.text for m in input)
         if self.latency:
             await anyio.sleep(self.latency)
-        completion = answering.respond(prompt, config.response_schema.name if config.response_schema else None)
-        output = ModelOutput.from_content(model=self.model_name, content=completion)
-        n_in, n_out = len(prompt.split()), len(completion.split())
+        schema = config.response_schema
+        declared = next((m.metadata["role"] for m in reversed(input) if m.metadata and "role" in m.metadata), None)
+        role = schema.name if schema else declared
+        output = answering.output(self.model_name, prompt, role, schema, tools, tool_choice)  # text or tool calls
+        completion = output.completion + "".join(json.dumps(c.arguments) for c in output.message.tool_calls or [])
+        n_in, n_out = tokens(prompt), tokens(completion)
         output.usage = ModelUsage(input_tokens=n_in, output_tokens=n_out, total_tokens=n_in + n_out)
         call = ModelCall.create({"model": self.model_name, "prompt": prompt}, {"completion": completion})
         return output, call
 
     def max_connections(self) -> int:
         return 32
+
+
+def tokens(text: str) -> int:
+    """The usage the heuristic reports for a text: its characters / 4, rounded up. It has no tokenizer (it is no
+    language model), so this is an approximation, in the unit `plan=true` estimates tokens in."""
+    return -(-len(text) // 4)
 
 
 @modelapi(name="omseval")
