@@ -7,8 +7,8 @@ import numpy as np
 import pandas as pd
 import pytest
 from inspect_ai.scorer import Score
-from omseval.scorers.epochs import mean_answered
 
+from omseval.identity import COLUMNS
 from omseval.report.compare import judge_agreement
 from omseval.report.rates import handoff, interval, prepare, rates
 from omseval.report.stats import (
@@ -22,6 +22,7 @@ from omseval.report.stats import (
     pairs_needed,
 )
 from omseval.run_summary import wilson
+from omseval.scorers.epochs import mean_answered
 
 
 def test_cluster_bootstrap_of_a_two_question_study_spans_both_outcomes():
@@ -137,20 +138,20 @@ def test_rate_interval_says_what_it_resamples():
     assert row["ci"] == "bootstrap (questions)" and row["rate"] == 0.75 and row["seed_sd"] == 0
 
 
-RUN = {
+RUN = dict.fromkeys(COLUMNS, "") | {  # one run's identity columns, as omseval.identity.columns gives them
     "experiment": "handoff",
     "corpus": "smaller",
     "approach": "file_edit",
-    "options": "",
     "model": "m",
     "temperature": "default",
-    "store": "sqlite",
+    "judge": "none",
+    "store": "-",
     "pack": "p",
     "seed": "pack-order",
     "limit": "all",
     "epochs": 1,
     "rules": "all",
-    "experiment_options": "",
+    "code": "c",
 }
 
 

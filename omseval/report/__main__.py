@@ -3,15 +3,29 @@ python -m omseval.report --plan --questions N [--epochs E] [--seeds S] [--discor
 
 import argparse
 import sys
-from importlib.resources import files
 from pathlib import Path
 
 from omseval.errors import UserError, run_command
 from omseval.report.rates import MEASURES
 
+EXAMPLES = """\
+examples (each runs offline: the default model is the offline heuristic, which needs no key):
+  python -m omseval experiment=replay corpus=smaller approach=oms log_dir=logs
+  python -m omseval experiment=replay corpus=smaller approach=verbatim log_dir=logs
+  python -m omseval.report logs --out logs/report
+  python -m omseval.report logs --baseline verbatim --measure strict_first_attempt
+  python -m omseval.report --plan --questions 66 --seeds 3 --epochs 2
+how to read the report: docs/report.md"""
+
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m omseval.report", description="Report over a folder of omseval logs.")
+    p = argparse.ArgumentParser(
+        prog="python -m omseval.report",
+        description="Report over a folder of omseval logs: pass rates with intervals, paired tests, handoff, judge, "
+        "effort, guidance size and audit, tokens and cost.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("log_dir", nargs="?", help="a folder of .eval logs (searched recursively), or one log")
     p.add_argument("--out", type=Path, help="write report.md, CSV tables and PNG plots to this folder")
     p.add_argument("--baseline", help="approach the others are compared with (default: oms, when present)")
@@ -40,8 +54,9 @@ def check(args) -> None:
         if not 0 < args.discordance <= 1 or not 0 <= args.icc <= 1:
             raise UserError("--discordance must be in (0, 1] and --icc in [0, 1]")
         return
-    options = (files("omseval.conf") / "approach").iterdir()
-    approaches = sorted(f.name.removesuffix(".yaml") for f in options if f.name.endswith(".yaml"))
+    from omseval.config import options
+
+    approaches = options("approach")
     if args.baseline is not None and args.baseline not in approaches:
         raise UserError(f"--baseline: unknown approach {args.baseline!r}; one of: {', '.join(approaches)}")
     if args.log_dir is None:

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from omseval.errors import UserError
-from omseval.report.logs import SERIES
+from omseval.report.logs import PAIRED, SERIES
 from omseval.report.stats import (
     cohen_kappa,
     design_effect,
@@ -25,15 +25,20 @@ from omseval.report.stats import (
     pairs_needed,
 )
 
-PAIRED = [c for c in SERIES if c not in ("approach", "options")]  # what a compared pair shares besides its seeds
 TARGET = 0.05  # the difference every comparison states the questions needed for
 MCNEMAR, PERMUTATION = "McNemar exact", "permutation"  # the latter: paired, on per-question pass fractions
 
 
-def _arms(df: pd.DataFrame) -> pd.Series:
-    """An approach's name, with its options where one comparison group holds it with several options."""
-    several = df.groupby([*PAIRED, "approach"])["options"].transform("nunique") > 1
-    return df["approach"].where(~several, df["approach"] + " (" + df["options"] + ")")
+def arms(df: pd.DataFrame) -> pd.Series:
+    """An approach's name, with its options and its store where one comparison group holds it with several:
+    runs of one approach on two stores, or with two sets of options, are compared apart, never pooled."""
+    several = {c: df.groupby([*PAIRED, "approach"])[c].transform("nunique") > 1 for c in ("options", "store")}
+    names = []
+    for i, approach in df["approach"].items():
+        parts = [df.at[i, "options"]] if several["options"][i] and df.at[i, "options"] else []
+        parts += [f"store {df.at[i, 'store']}"] if several["store"][i] else []
+        names.append(f"{approach} ({', '.join(parts)})" if parts else approach)
+    return pd.Series(names, index=df.index)
 
 
 def check_baseline(df: pd.DataFrame, baseline: str) -> None:
@@ -49,7 +54,7 @@ def comparisons(df: pd.DataFrame, baseline: str, measures: list[str]) -> pd.Data
     """Each approach against `baseline`, per question type and measure, combined over seeds (`level`
     combined) and per seed; Holm-adjusted within each measure and level (one family each)."""
     df = df[df["experiment"] != "handoff"]
-    df = df.assign(arm=_arms(df))
+    df = df.assign(arm=arms(df))
     rows = []
     for key, g in df.groupby(PAIRED, sort=False):
         ident = dict(zip(PAIRED, key, strict=True))

@@ -9,6 +9,7 @@ import math
 
 from omseval.report.compare import TARGET
 from omseval.report.stats import ALPHA, POWER, detectable, pairs_needed
+from omseval.run_summary import console_table, count, percent, wrap
 
 
 def design(questions: int, repeats: int, discordance: float, icc: float) -> dict:
@@ -24,18 +25,19 @@ def design(questions: int, repeats: int, discordance: float, icc: float) -> dict
 
 
 def plan(questions: int, epochs: int, seeds: int, discordance: float, icc: float) -> str:
-    lines = [
-        f"planned: {questions} questions x {seeds} seeds x {epochs} epochs per approach; discordant pairs "
-        f"{discordance:.0%}; icc {icc:g}",
-        f"McNemar's test, alpha {ALPHA}, power {POWER:.0%} (Connor 1987); the repeats of a question (seeds x epochs)",
-        "are worth 1 + (repeats - 1) x icc times fewer independent pairs (icc 1: a repeat gives the same answer)",
-        f"{'epochs':>6}  {'pairs':>7}  {'worth (independent)':>19}  {'detectable difference':>21}  "
-        f"{'questions for 5 pts':>19}",
-    ]
+    lines = wrap(
+        f"planned: {questions:,} questions x {seeds:,} seeds x {epochs:,} epochs per approach; discordant pairs "
+        f"{discordance:.1%}; icc {icc:g}. McNemar's test, alpha {ALPHA}, power {POWER:.0%} (Connor 1987); the "
+        "repeats of a question (seeds x epochs) are worth 1 + (repeats - 1) x icc times fewer independent pairs "
+        "(icc 1: a repeat gives the same answer)"
+    )
+    rows = []
     for e in sorted({1, 2, 4, 8, epochs}):
         d = design(questions, e * seeds, discordance, icc)
-        mdd = "none" if math.isnan(d["detectable"]) else f"{d['detectable']:.1%}"
-        needed = "-" if math.isnan(d["questions_for_5pt"]) else f"{d['questions_for_5pt']:,}"
-        mark = " <- planned" if e == epochs else ""
-        lines.append(f"{e:>6}  {d['pairs']:>7,}  {d['independent']:>19,.0f}  {mdd:>21}  {needed:>19}{mark}")
-    return "\n".join(lines)
+        mdd = "none" if math.isnan(d["detectable"]) else percent(d["detectable"])
+        mark = "<- planned" if e == epochs else ""
+        rows.append(
+            [count(e), count(d["pairs"]), count(round(d["independent"])), mdd, count(d["questions_for_5pt"]), mark]
+        )
+    header = ["epochs", "pairs", "worth (independent)", "detectable difference", "questions for 5 pts", ""]
+    return "\n".join([*lines, console_table(header, rows, left=("",))])

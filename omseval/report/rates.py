@@ -1,10 +1,11 @@
 """Pass rates per run and combined over seeds, and handoff's rates per recording probability.
 
 A row's rate is the mean over seeds of each seed's rate over its answered observations (questions x
-epochs). Its 95% interval is Wilson's where every question was answered once (one seed, one epoch), and
-otherwise a cluster bootstrap that resamples questions (handoff: cases), so that a question's epochs and
-seeds move together and repeated observations of one question never count as independent. Where every
-question passes (or every one fails) no resample differs, and the interval is Wilson's over the questions.
+epochs). Its 95% interval is Wilson's where every rule was asked once (one question type, one seed, one epoch),
+and otherwise a cluster bootstrap that resamples rules (handoff: cases), so that a rule's two questions (answered
+from the same guidance), its epochs and its seeds move together and repeated observations of one rule never count
+as independent. Where every rule passes (or every one fails) no resample differs, and the interval is Wilson's
+over the rules.
 """
 
 import math
@@ -35,6 +36,12 @@ def prepare(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str], bool]:
         df[strict] = df[strict].where(~missing, df[check])
     held = [m for m in MEASURES if m in df and df[m].notna().any()]
     return df, held, strict_from_check
+
+
+def _cluster(g: pd.DataFrame) -> str:
+    """What a question's answers move with: its rule (the questions of a rule are answered from the same guidance,
+    so they are no independent observations), or the question where no rule is known."""
+    return "rule_id" if "rule_id" in g and g["rule_id"].notna().all() else "question_id"
 
 
 def interval(g: pd.DataFrame, value: str, cluster: str, column: str) -> dict:
@@ -88,8 +95,9 @@ def rates(df: pd.DataFrame, measures: list[str]) -> pd.DataFrame:
             seeds = sorted(run["seed"].unique())
             ident = dict(zip(keys, key, strict=True))
             ident.setdefault("seed", " ".join(seeds))
+            applies = [m for m in measures if run[m].notna().any()]  # a judge's measures: where one judged
             for questions, g in _groups(run):
-                for measure in measures:
+                for measure in applies:
                     rows.append(
                         ident
                         | {"level": level, "questions": questions, "measure": measure}
@@ -101,7 +109,7 @@ def rates(df: pd.DataFrame, measures: list[str]) -> pd.DataFrame:
                             "passed": int(g[measure].sum()),
                             "check_not_strict": _check_not_strict(g),
                         }
-                        | interval(g, measure, "question_id", "seed")
+                        | interval(g, measure, _cluster(g), "seed")
                     )
     return pd.DataFrame(rows)
 

@@ -133,3 +133,18 @@ def cohen_kappa(a: np.ndarray, b: np.ndarray) -> float:
     observed = np.mean(a == b)
     chance = a.mean() * b.mean() + (1 - a.mean()) * (1 - b.mean())
     return math.nan if chance == 1 else float((observed - chance) / (1 - chance))
+
+
+def bootstrap_kappa(pairs: list[tuple[bool, bool]]) -> tuple[float, float, float]:
+    """Cohen's kappa of (rater, label) pairs and its 95% percentile bootstrap interval, resampling pairs."""
+    if not pairs:
+        return math.nan, math.nan, math.nan
+    a, b = (np.array(x, dtype=bool) for x in zip(*pairs, strict=True))
+    value = cohen_kappa(a, b)
+    if len(pairs) < 2 or math.isnan(value):
+        return value, math.nan, math.nan
+    rng = np.random.default_rng(SEED)
+    picks = rng.integers(0, len(pairs), size=(RESAMPLES, len(pairs)))
+    values = np.array([cohen_kappa(a[p], b[p]) for p in picks])
+    values = values[~np.isnan(values)]
+    return value, float(np.percentile(values, 2.5)), float(np.percentile(values, 97.5))

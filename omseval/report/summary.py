@@ -2,24 +2,23 @@
 
 import os
 import tempfile
-import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
 
 from omseval.errors import UserError
 from omseval.pack_schema._csv import protect
-from omseval.report import compare, logs, plots, rates, tables
+from omseval.report import calibration, compare, logs, plots, rates, tables
 from omseval.report.logs import SERIES
-from omseval.report.render import DEFAULTS_LINE, WIDTH, markdown_table, text_table, with_interval
-from omseval.report.stats import RESAMPLES, SEED
-from omseval.run_summary import NOTE
+from omseval.report.render import DEFAULTS_LINE, markdown_table, text_table
+from omseval.report.stats import PERMUTATIONS, RESAMPLES, SEED
+from omseval.run_summary import MISSING, OFFLINE, RETRY, WIDTH, bare, count, interval, note, percent, wrap
 
 SHORT = {
     "first_attempt": "first",
-    "eventual": "eventual",
     "strict_first_attempt": "strict first",
+    "eventual": "eventual",
     "strict_eventual": "strict eventual",
 }
 INTERVALS = (
@@ -27,6 +26,19 @@ INTERVALS = (
     f"bootstrap that resamples questions (handoff: cases) with all their seeds and epochs ({RESAMPLES:,} "
     f"resamples, seed {SEED}); where every question passes, or every one fails, Wilson's over the questions."
 )
+
+
+@dataclass
+class Section:
+    """A part of the report: its table as read (text cells), what it says, and, on a terminal, the columns left
+    out first where it is too wide."""
+
+    title: str
+    table: pd.DataFrame
+    explanation: str
+    optional: tuple[str, ...] = ()
+    csv: str = ""  # the file with every column and row
+    after: list[str] = field(default_factory=list)  # lines after the table (instead of it, when it is empty)
 
 
 @dataclass
@@ -43,10 +55,22 @@ class Report:
     measure: str
     baseline: str | None
     strict_from_check: bool
+    calibration: pd.DataFrame = field(default_factory=pd.DataFrame)
+    log_dir: str = "logs"
+
+    def offline(self) -> list[str]:
+        """The labels of the runs' models that are not language models."""
+        return sorted(set(self.runs.loc[~self.runs["language_model"].astype(bool), "model_label"]))
 
     def notes(self) -> list[str]:
-        offline = sorted(set(self.runs.loc[~self.runs["language_model"].astype(bool), "model_label"]))
-        notes = [NOTE.format(models=", ".join(offline))] if offline else []
+        notes = []
+        if offline := self.offline():
+            text = note(offline)
+            heuristic = self.runs[(self.runs["model"] == OFFLINE) & (self.runs["experiment"] != "handoff")]
+            if len(heuristic):
+                label = bare(heuristic["model_label"].iloc[0])
+                text += f"; {RETRY}" if len(offline) == 1 else f". {label}: {RETRY}"
+            notes.append(text + ".")
         if self.strict_from_check:
             notes.append(
                 "note: some logs hold no strict verdict (a pack without superseded_pattern, or older logs): "
@@ -61,14 +85,15 @@ class Report:
         combined = self.rates[self.rates["level"] == "combined"]
         keys = [*SERIES, "seed", "questions"]
         out = combined[combined["measure"] == "first_attempt"].set_index(keys)[["questions_n", "check_not_strict"]]
+        view = pd.DataFrame(index=out.index)
+        view["n"] = [count(n) for n in out["questions_n"]]
         for measure in measures:
-            name = SHORT[measure]
             r = combined[combined["measure"] == measure].set_index(keys).reindex(out.index)
-            out[name] = [with_interval(*x) for x in zip(r["rate"], r["ci_low"], r["ci_high"], strict=True)]
+            view[SHORT[measure]] = [interval(*x) for x in zip(r["rate"], r["ci_low"], r["ci_high"], strict=True)]
         chosen = combined[combined["measure"] == self.measure].set_index(keys).reindex(out.index)
-        out = out.rename(columns={"questions_n": "n", "check_not_strict": "check only"})
-        out["seed sd"] = chosen["seed_sd"]
-        return out.reset_index()[[*keys, "n", *(SHORT[m] for m in measures), "check only", "seed sd"]]
+        view["check only"] = [percent(x) for x in out["check_not_strict"]]
+        view["seed sd"] = [percent(x) for x in chosen["seed_sd"]]
+        return view.reset_index()
 
     def comparison_view(self) -> pd.DataFrame:
         c = self.comparisons
@@ -78,20 +103,45 @@ class Report:
         return pd.DataFrame(
             {
                 **{k: c[k] for k in [*compare.PAIRED, "seed"]},
-                "baseline": c["baseline"],
+                "comparison": [f"{a} vs {b}" for a, b in zip(c["approach"], c["baseline"], strict=True)],
                 "questions": c["questions"],
-                "approach": c["approach"],
-                "pairs": c["pairs"],
-                "difference [CI]": [
-                    with_interval(*x) for x in zip(c["difference"], c["ci_low"], c["ci_high"], strict=True)
+                "pairs": [count(x) for x in c["pairs"]],
+                "difference [95% CI]": [
+                    interval(*x, signed=True) for x in zip(c["difference"], c["ci_low"], c["ci_high"], strict=True)
                 ],
-                "b / c": [f"{b} / {a}" for b, a in zip(c["baseline_only"], c["approach_only"], strict=True)],
+                "b / c": [f"{b:,} / {a:,}" for b, a in zip(c["baseline_only"], c["approach_only"], strict=True)],
                 "test": c["test"],
-                "p_holm": c["p_holm"],
-                "detectable": c["detectable_80"],
-                "5-pt questions": c["questions_for_5pt"],
+                "p (Holm)": [_p(p) for p in c["p_holm"]],
+                "detectable": [percent(x) for x in c["detectable_80"]],
+                "questions for 5 pt": [count(x) for x in c["questions_for_5pt"]],
             }
         )
+
+    def _comparison_notes(self) -> list[str]:
+        """Why the comparison table is empty, or why it cannot tell the approaches apart (nothing when the logs
+        hold no question experiment)."""
+        if self.rates.empty:
+            return []
+        if self.baseline is None:
+            return [
+                "No comparison: approach oms, the default baseline, is not in these logs; choose one of theirs with "
+                "--baseline."
+            ]
+        c = self.comparisons
+        c = c[(c["level"] == "combined") & (c["measure"] == self.measure)] if not c.empty else c
+        if c.empty:
+            return [
+                f"No comparison: no comparison group holds the baseline {self.baseline} and another approach (runs "
+                "are compared only where they share everything but the approach: experiment, corpus, model, pack, "
+                "seeds, limit, epochs, judge)."
+            ]
+        agree = c[c["questions"] == "all"]
+        if (agree["baseline_only"] + agree["approach_only"] == 0).all():
+            return [
+                f"Every pair agrees under {self.measure}: no question passes for one approach and fails for the "
+                "other, so no test can tell these approaches apart on this measure."
+            ]
+        return []
 
     def handoff_view(self) -> pd.DataFrame:
         h = self.handoff
@@ -102,17 +152,16 @@ class Report:
             {
                 **{k: h[k] for k in SERIES},
                 "agent": h["agent"],
-                "probability": h["probability"],
-                "cases": h["cases"],
-                "observations": h["observations"],
-                "recorded": h["recorded"],
-                "arrived [CI]": [
-                    with_interval(*x) for x in zip(h["arrived"], h["arrived_ci_low"], h["arrived_ci_high"], strict=True)
+                "probability": [p if p == "-" else f"{p}%" for p in h["probability"]],
+                "cases": [count(x) for x in h["cases"]],
+                "observations": [count(x) for x in h["observations"]],
+                "recorded": [percent(x) for x in h["recorded"]],
+                "arrived [95% CI]": [
+                    interval(*x) for x in zip(h["arrived"], h["arrived_ci_low"], h["arrived_ci_high"], strict=True)
                 ],
-                "arrived_new": h["arrived_new"],
-                "followed [CI]": [
-                    with_interval(*x)
-                    for x in zip(h["followed"], h["followed_ci_low"], h["followed_ci_high"], strict=True)
+                "arrived new": [percent(x) for x in h["arrived_new"]],
+                "followed [95% CI]": [
+                    interval(*x) for x in zip(h["followed"], h["followed_ci_low"], h["followed_ci_high"], strict=True)
                 ],
             }
         )
@@ -121,27 +170,90 @@ class Report:
         j = self.judge
         if j.empty:
             return j
-        return (
-            j[[*SERIES, "verdict", "n_check", "judge_rate", "kappa_check", "kappa_strict"]]
-            .assign(
-                **{
-                    "judge / strict": [
-                        f"{a} {b} {c} {d}"
-                        for a, b, c, d in zip(
-                            j["both_pass_strict"],
-                            j["judge_only_strict"],
-                            j["strict_only"],
-                            j["both_fail_strict"],
-                            strict=True,
-                        )
-                    ]
-                }
-            )
-            .rename(columns={"n_check": "n", "judge_rate": "judge rate"})
+        return pd.DataFrame(
+            {
+                **{k: j[k] for k in SERIES},
+                "verdict": [SHORT[v] for v in j["verdict"]],
+                "answers": [count(x) for x in j["n_strict"]],
+                "judge rate": [percent(x) for x in j["judge_rate"]],
+                "kappa, check": [_kappa(x) for x in j["kappa_check"]],
+                "kappa, strict": [_kappa(x) for x in j["kappa_strict"]],
+                "judge / strict": [
+                    f"{a:,} / {b:,} / {c:,} / {d:,}"
+                    for a, b, c, d in zip(
+                        j["both_pass_strict"],
+                        j["judge_only_strict"],
+                        j["strict_only"],
+                        j["both_fail_strict"],
+                        strict=True,
+                    )
+                ],
+            }
         )
 
-    def sections(self, terminal: bool = False) -> list[tuple[str, pd.DataFrame, str]]:
-        """(title, table, explanation); for a terminal, the pass rates show the chosen measure's kind only."""
+    def calibration_lines(self) -> list[str]:
+        """For each judge of the runs: the calibration that matches it, or the command that runs one."""
+        lines = []
+        for row in self.calibration.itertuples(index=False):
+            judge = f"Judge {row.judge} ({row.judge_model})"
+            if row.calibration is None:
+                lines.append(f"{judge}: no calibration log of this judge model under {self.log_dir}; run: {row.run}")
+                continue
+            lines.append(
+                f"{judge}: calibrated by the log in {Path(row.calibration).parent}/ on {count(row.controls)} labelled "
+                "controls: Cohen's kappa "
+                f"with the labels {_kappa(row.kappa)} [{_kappa(row.kappa_ci_low)}, {_kappa(row.kappa_ci_high)}], "
+                f"false accepts {interval(row.false_accept, row.false_accept_ci_low, row.false_accept_ci_high)} "
+                f"(commit_old and hedge, n={count(row.false_accept_n)}), false rejects "
+                f"{interval(row.false_reject, row.false_reject_ci_low, row.false_reject_ci_high)} "
+                f"(context, n={count(row.false_reject_n)})."
+            )
+        return lines
+
+    def effort_view(self) -> pd.DataFrame:
+        e = self.effort
+        if e.empty:
+            return e
+        e = e[e["level"] == "combined"]
+        return pd.DataFrame(
+            {
+                **{k: e[k] for k in [*SERIES, "seed"]},
+                "questions": e["questions"],
+                "attempts": [f"{x:.2f}" for x in e["attempts_mean"]],
+                "corrective": [count(x) for x in e["corrective_messages"]],
+                "corrective per answer": [f"{x:.2f}" for x in e["corrective_messages_mean"]],
+            }
+        )
+
+    def guidance_view(self) -> pd.DataFrame:
+        g = self.guidance
+        if g.empty:
+            return g
+        return pd.DataFrame(
+            {
+                **{k: g[k] for k in logs.IDENTITY},
+                "chars": [count(round(x)) if pd.notna(x) else MISSING for x in g["guidance_chars_mean"]],
+                "tokens": [count(round(x)) if pd.notna(x) else MISSING for x in g["guidance_tokens_mean"]],
+                "rules audited": [count(x) for x in g["rules_n"]],
+                "final value found": [count(x) for x in g["rules_final_value_found"]],
+                "superseded stated": [count(x) for x in g["rules_superseded_value_stated"]],
+            }
+        )
+
+    def tokens_view(self) -> pd.DataFrame:
+        t = self.tokens
+        if t.empty:
+            return t
+        view = {k: t[k] for k in logs.IDENTITY}
+        for phase in ("build", "answer", "retry"):
+            for kind, short in (("input", "in"), ("output", "out")):
+                view[f"{phase} {short}"] = [count(x) for x in t[f"{phase}_{kind}_tokens"]]
+        view["build usd"] = [_usd(x) for x in t["build_cost_usd"]]
+        view["answer usd"] = [_usd(x) for x in t["answer_retry_cost_usd"]]
+        return pd.DataFrame(view)
+
+    def sections(self, terminal: bool = False) -> list[Section]:
+        """The report's sections; for a terminal, the pass rates show the chosen measure's kind only."""
         kind = self.measure.removeprefix("judge_").removeprefix("strict_")
         shown = (kind, f"strict_{kind}") if terminal else tuple(SHORT)
         baseline = f"baseline {self.baseline}" + (
@@ -149,86 +261,107 @@ class Report:
             if self.baseline in ("oms", "file_edit_hinted")
             else ""
         )
+        comparisons = self.comparison_view()
         return [
-            (
+            Section(
                 "Pass rates",
                 self.pass_rates(shown),
-                "Seeds combined: the mean over seeds of each seed's pass rate, in percent, over answered questions x "
-                "epochs. check: the seed's presence check; strict: passes the check and commits to the final rule. "
-                f"check only: share of first answers passing the check but not the strict verdict. seed sd: "
-                f"spread of {self.measure} between seeds. {INTERVALS} Per-seed rows, exclusions and epochs are in "
-                "rates.csv; each question's pass fraction over seeds x epochs in questions.csv.",
+                "Seeds combined: the mean over seeds of each seed's pass rate over answered questions x epochs. "
+                "first: the first answer passes the seed's presence check; strict: it passes the check and commits "
+                "to the final rule; eventual: the last answer after corrective messages passes. check only: the "
+                "share of first answers passing the check but not the strict verdict. seed sd: the spread of "
+                f"{self.measure} between seeds. {INTERVALS}",
+                optional=("seed sd", "check only"),
+                csv="rates.csv (per seed, exclusions, epochs) and questions.csv (each question's pass fraction)",
             ),
-            (
+            Section(
                 f"Paired comparisons ({self.measure})",
-                self.comparison_view(),
-                f"Each approach against the {baseline}, paired by question (seed and epoch), difference in points "
-                "(approach minus baseline, 95% bootstrap interval over questions). b / c: pairs passing for the "
-                "baseline only / the approach only. Test: McNemar's exact test where each question was asked once, "
-                "else a paired permutation test on per-question pass fractions (9,999 sign flips, seed 0). p_holm: "
-                "Holm-adjusted across this table's tests. detectable: the smallest difference McNemar's test finds "
-                "at 80% power, alpha 0.05, from the observed discordance and the pairs' worth in independent pairs "
-                "(a question's seeds and epochs count by their correlation); 5-pt questions: questions needed, at "
-                "these seeds x epochs, for a 5-point difference ('-': none detectable, or fewer discordant pairs than "
-                "a 5-point difference needs). A permutation p-value is at "
-                "least 0.0002. "
-                "Every measure and per-seed tests are in comparisons.csv.",
+                comparisons,
+                f"Each approach against the {baseline}, paired by question (seed and epoch); comparison: approach "
+                "vs baseline. difference: the approach's rate minus the baseline's, in percentage points, with its "
+                "95% bootstrap interval over questions. b / c: pairs passing for the baseline only / the approach "
+                "only. test: McNemar's exact test where each question was asked once, else a paired permutation "
+                f"test on per-question pass fractions ({PERMUTATIONS:,} sign flips, seed {SEED}; its p-value is at "
+                "least 0.0002). p (Holm): Holm-adjusted across this table's tests. detectable: the smallest "
+                "difference McNemar's test finds at 80% power, alpha 0.05, from the observed discordance and the "
+                "pairs' worth in independent pairs (a question's seeds and epochs count by their correlation); "
+                "questions for 5 pt: the questions needed, at these seeds x epochs, for a 5-point difference ('-': "
+                "none detectable, or fewer discordant pairs than a 5-point difference needs).",
+                optional=("questions for 5 pt", "detectable", "test"),
+                csv="comparisons.csv (every measure, per-seed tests)",
+                after=self._comparison_notes(),
             ),
-            (
+            Section(
                 "Handoff",
                 self.handoff_view(),
                 "Agent A answers without guidance; agent B with the guidance after a case, per recording probability "
-                "(never pooled). arrived: the case's marker reached agent B's guidance; arrived_new: and was not there "
-                "before; followed: agent B's first answer passes. Means over schedule seeds; intervals resample "
-                "cases. Per-seed rows in handoff.csv.",
+                "(never pooled). arrived: the case's marker reached agent B's guidance; arrived new: and was not "
+                "there before; followed: agent B's first answer passes. Means over schedule seeds; intervals "
+                "resample cases.",
+                optional=("recorded", "observations"),
+                csv="handoff.csv (per schedule seed)",
             ),
-            (
+            Section(
                 "Judge",
                 self.judge_view(),
-                "The model-graded judge against the deterministic verdicts over answers both graded: Cohen's kappa "
-                "with the check and with the strict verdict; judge / strict: both pass, judge only, strict only, "
-                "both fail. Counts against the check in judge.csv.",
+                "The model-graded judge against the strict verdict over answers both graded: its pass rate, "
+                "Cohen's kappa with the check and with the strict verdict; judge / strict: both pass / judge only / "
+                "strict only / both fail. A judge is trusted only as far as its calibration on the pack's labelled "
+                "controls (python -m omseval.calibrate) says.",
+                csv="judge.csv (counts against the check too) and calibration.csv",
+                after=self.calibration_lines(),
             ),
-            (
+            Section(
                 "Effort",
-                self._effort_view(),
-                "Attempts (mean) and corrective messages (count, and mean per answer), seeds combined.",
+                self.effort_view(),
+                "Attempts per answer (mean) and corrective messages (count, and mean per answer), seeds combined.",
+                csv="effort.csv (per seed)",
             ),
-            (
+            Section(
                 "Guidance size and audit",
-                self.guidance.drop(columns=["prompt_tokens_mean"], errors="ignore"),
-                "Characters per question's guidance; tokens as the prompt's input tokens beyond those of approach "
-                "none. Audit, no model involved: a rule's final value is found when each of its questions' checks "
-                "passes on the guidance itself; a superseded value is stated when an older message of the rule "
-                "that fails a check stands in the guidance word for word.",
+                self.guidance_view(),
+                "chars: characters of a question's guidance (mean); tokens: the prompt's input tokens beyond those "
+                "of approach none in the same comparison group. The audit needs no model: a rule's final value is "
+                "found when each of its questions' checks passes on the guidance itself; a superseded value is "
+                "stated when an older message of the rule that fails a check stands in the guidance word for word.",
+                csv="guidance.csv",
             ),
-            (
+            Section(
                 "Tokens and cost",
-                self.tokens,
-                "Input and output tokens per phase from inspect's usage (build from the guidance manifest where the "
-                "builder records it); cost from the model config's price table.",
+                self.tokens_view(),
+                "Input and output tokens per phase from inspect's usage (the build's from its manifest, where the "
+                "builder records them); cost from the model config's price table.",
+                optional=("retry out", "retry in", "build out"),
+                csv="tokens.csv",
             ),
         ]
 
-    def _effort_view(self) -> pd.DataFrame:
-        e = self.effort
-        return e if e.empty else e[e["level"] == "combined"].drop(columns=["level", "answers"])
-
     def text(self) -> str:
         """The report for a terminal, within WIDTH columns."""
-        parts = [line for note in self.notes() for line in textwrap.wrap(note, WIDTH)]
-        for title, table, _ in self.sections(terminal=True):
-            if not table.empty:
-                parts += [f"\n{title}", text_table(table)]
+        parts = [line for n in self.notes() for line in wrap(n, WIDTH)]
+        for s in self.sections(terminal=True):
+            if s.table.empty and not s.after:
+                continue
+            parts.append(f"\n{s.title}")
+            if not s.table.empty:
+                parts.append(text_table(s.table, s.optional, f"in {s.csv.split(' ')[0]}" if s.csv else ""))
+            parts += [line for a in s.after for line in wrap(a, WIDTH)]
         return "\n".join(parts)
 
-    def markdown(self, images: list[Path]) -> str:
+    def markdown(self, images: list[plots.Plot]) -> str:
         parts = ["# omseval report", "", *(f"*{n}*\n" for n in self.notes())]
-        for title, table, explanation in self.sections():
-            if not table.empty:
-                parts += [f"## {title}", "", explanation, "", markdown_table(table)]
-        parts += [f"![{p.stem}]({p.name})" for p in images]
-        return "\n".join(parts) + "\n"
+        for s in self.sections():
+            if s.table.empty and not s.after:
+                continue
+            parts += [f"## {s.title}", "", s.explanation + (f" Every row and column: {s.csv}." if s.csv else ""), ""]
+            if not s.table.empty:
+                parts.append(markdown_table(s.table))
+            parts += [f"{a}\n" for a in s.after]
+        if images:
+            parts += ["## Plots", ""]
+            for p in images:
+                parts += [f"![{p.path.stem}]({p.path.name})", "", f"*{p.caption}*", ""]
+        return "\n".join(parts).rstrip("\n") + "\n"
 
     def write(self, out: Path) -> list[Path]:
         """report.md, one CSV per table and the plots, all written before any replaces a file in `out`."""
@@ -247,6 +380,7 @@ class Report:
                 ("comparisons", self.comparisons),
                 ("handoff", self.handoff),
                 ("judge", self.judge),
+                ("calibration", self.calibration),
                 ("guidance", self.guidance),
                 ("tokens", self.tokens),
             ):
@@ -257,6 +391,18 @@ class Report:
             for f in written:
                 os.replace(f, out / f.name)
         return [out / f.name for f in written]
+
+
+def _p(x: float) -> str:
+    return MISSING if pd.isna(x) else "<0.0001" if x < 0.0001 else f"{x:.4f}"
+
+
+def _kappa(x: float) -> str:
+    return MISSING if pd.isna(x) else f"{x:.2f}"
+
+
+def _usd(x: float) -> str:
+    return MISSING if pd.isna(x) else f"${x:,.2f}"
 
 
 def write_csv(table: pd.DataFrame, path: Path) -> None:
@@ -273,7 +419,8 @@ def check_options(measure: str) -> None:
 def report(logs_path: str, baseline: str | None = None, measure: str = "first_attempt") -> Report:
     """The report over the newest complete log of each run identity under `logs_path` (a folder or one log)."""
     check_options(measure)
-    kept = logs.runs(logs_path)
+    headers = logs.headers(logs_path)
+    kept = logs.runs(logs_path, headers)
     df, held, strict_from_check = rates.prepare(logs.samples(kept))
     answered = set(df.loc[df["experiment"] != "handoff", "approach"])
     if baseline is None:
@@ -283,6 +430,7 @@ def report(logs_path: str, baseline: str | None = None, measure: str = "first_at
     if measure not in held and answered:
         raise UserError(f"measure {measure!r} is not in these logs; they hold: {', '.join(held)}")
     answering = df[df["experiment"] != "handoff"]
+    judged = kept.dropna(subset=["judge_model"])
     return Report(
         runs=kept,
         rates=rates.rates(df, held),
@@ -296,4 +444,6 @@ def report(logs_path: str, baseline: str | None = None, measure: str = "first_at
         measure=measure,
         baseline=baseline,
         strict_from_check=strict_from_check,
+        calibration=calibration.calibrations(judged, headers, logs_path) if len(judged) else pd.DataFrame(),
+        log_dir=logs_path,
     )

@@ -5,9 +5,9 @@ import math
 
 import pandas as pd
 
-from omseval.report.logs import IDENTITY, SERIES
+from omseval.report.logs import APPROACH, IDENTITY, SERIES
 
-PAIRED = [c for c in IDENTITY if c not in ("approach", "options")]  # what a compared pair shares
+PAIRED = [c for c in IDENTITY if c not in APPROACH]  # what a compared pair shares, seed included
 
 
 def effort(df: pd.DataFrame) -> pd.DataFrame:
