@@ -1,6 +1,6 @@
 """Benchmark: omseval's harness against bare inspect-ai on the same samples and model calls.
 
-omseval runs the guidance experiment (one model call per question) with its guidance already built;
+omseval runs the maintain experiment (one model call per question) with its guidance already built;
 bare inspect-ai answers the very prompts omseval's log recorded with `generate()` and a trivial
 scorer, through the same model and log settings, in a fresh process. Both start with an empty
 model-call cache. Goal: omseval / bare <= 1.2 (wall, process start included).
@@ -57,7 +57,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
-        omseval = [sys.executable, "-m", "omseval", "experiment=guidance", *args.overrides, f"log_dir={tmp / 'logs'}"]
+        omseval = [sys.executable, "-m", "omseval", "experiment=maintain", *args.overrides, f"log_dir={tmp / 'logs'}"]
         timed(omseval, str(tmp / "cache"))  # builds the guidance and records the prompts
         [log_file] = list_eval_logs(str(tmp / "logs"))
         run_folder = Path(log_file.name.removeprefix("file://")).parent

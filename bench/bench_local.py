@@ -1,8 +1,10 @@
-"""Benchmark: the guidance and replay experiments for every approach with model=local on the shipped pack.
+"""Benchmark: the maintain and replay experiments for every approach with model=local on the shipped pack.
 
-Builds each approach's guidance (timed: seconds per correction), asks the questions once (guidance
+Builds each approach's guidance (timed: seconds per correction), asks the questions once (maintain
 experiment: seconds per question), then runs replay, and prints one table. Needs the local extra.
-Timings and results stay in LOG_DIR, so an interrupted benchmark resumes where it stopped.
+Timings and results stay in LOG_DIR, so an interrupted benchmark resumes where it stopped. Without
+--approaches, every approach option (conf/approach and installed plug-ins) that this environment can run;
+the others are named on stderr with the reason.
 
     python bench/bench_local.py [--corpus larger|smaller] [--approaches oms,verbatim,...] [--limit N]
                                 [--log-dir DIR] [--table]
@@ -11,28 +13,28 @@ Timings and results stay in LOG_DIR, so an interrupted benchmark resumes where i
 import argparse
 import asyncio
 import json
+import sys
 import time
 from pathlib import Path
 
 import pandas as pd
-from hydra import compose, initialize_config_dir
 from inspect_ai.event import ModelEvent
 from inspect_ai.log import list_eval_logs, read_eval_log
-from omegaconf import OmegaConf
 
-from omseval.config import register
-from omseval.guidance import artifact
-from omseval.guidance.build import approach_class, build_guidance, correction_stream, key_parts, make_builder
+from omseval.builders import artifact
+from omseval.builders.build import build_guidance, build_parts, correction_stream, make_builder
+from omseval.config import compose, options
+from omseval.errors import UserError
+from omseval.identity import build_key
 from omseval.local import serving
 from omseval.models import make_model
-from omseval.pack_schema import load_pack
+from omseval.pack_schema import Pack, load_pack
 from omseval.paths import SHIPPED_PACK
-from omseval.refusals import check
 from omseval.report.summary import report
 from omseval.run import run
+from omseval.validation import Run, validate
 
-ROOT = Path(__file__).resolve().parent.parent
-APPROACHES = ["none", "verbatim", "oms", "oms_no_retrieval", "file_edit_hinted", "file_edit"]
+EXPERIMENTS = ("maintain", "replay")  # replay's first attempts: from the cache
 
 
 def overrides(approach: str, corpus: str, experiment: str, log_dir: str, limit: int | None) -> list[str]:
@@ -46,42 +48,56 @@ def overrides(approach: str, corpus: str, experiment: str, log_dir: str, limit: 
     ]
 
 
-def config(*args):
-    with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
-        return compose(config_name="config", overrides=overrides(*args))
+def validated(*args, cache: bool = True) -> Run:
+    """The run of `overrides(*args)`; `cache=False`: with the model-call cache off (the build's identity, and so
+    its folder, is the same: a cache is no part of it)."""
+    return validate(compose([*overrides(*args), *([] if cache else ["cache=false"])]))
+
+
+def runnable(approaches: list[str], *args) -> list[str]:
+    """The approaches that validate with these overrides (`args` as `overrides` takes them, after the approach);
+    the others are named on stderr with the reason (a missing extra, a server)."""
+    kept = []
+    for approach in approaches:
+        try:
+            validated(approach, *args)
+        except UserError as e:
+            print(f"skipped approach={approach}: {e}", file=sys.stderr)
+            continue
+        kept.append(approach)
+    return kept
 
 
 def summary(log: str) -> pd.DataFrame:
-    """Per question type: n, first_attempt, first_excluded, eventual, eventual_excluded (the report's tables)."""
-    r = report(log)
-    rates = {m: g.set_index("questions") for m, g in r.rates.groupby("measure")}
+    """Per question type: n, first_attempt, first_excluded, eventual, eventual_excluded (the report's rates of
+    the one run in `log`)."""
+    rates = report(log).rates
+    rates = rates[rates["level"] == "seed"]  # one log: one run
+    by = {m: g.set_index("questions") for m, g in rates.groupby("measure")}
     return pd.DataFrame(
         {
-            "n": r.effort.set_index("questions")["questions_n"],
-            "first_attempt": rates["first_attempt"]["rate"],
-            "first_excluded": rates["first_attempt"]["excluded"],
-            "eventual": rates["eventual"]["rate"],
-            "eventual_excluded": rates["eventual"]["excluded"],
+            "n": by["first_attempt"]["questions_n"],
+            "first_attempt": by["first_attempt"]["rate"],
+            "first_excluded": by["first_attempt"]["excluded"],
+            "eventual": by["eventual"]["rate"],
+            "eventual_excluded": by["eventual"]["excluded"],
         }
     )
 
 
-def build(cfg, pack) -> dict:
-    """Build (or resume) the guidance with the model's cache off, so every correction processed here is
-    timed with real model calls; a resumed build times only the corrections it processes."""
-    cfg = OmegaConf.merge(cfg, {"cache": False})
-    with serving(cfg) as served:
-        model = make_model(cfg, served.model_args)
-        final, partial = artifact.folders(
-            Path(cfg.log_dir) / "guidance", artifact.artifact_key(key_parts(cfg, pack, model))
-        )
-        before = len(correction_stream(pack, cfg.corpus.name.value, cfg.seed)) if final.exists() else 0
+def build(run: Run) -> dict:
+    """Build (or resume) the run's guidance (`run`: with the model's cache off, so every correction processed here
+    is timed with real model calls); a resumed build times only the corrections it processes."""
+    with serving(run.cfg) as served:
+        model = make_model(run.cfg.model, served.model_args)
+        final, partial = artifact.folders(run.cfg.log_dir, build_key(build_parts(run)))
+        before = len(correction_stream(run.pack, run.cfg.corpus.name, run.cfg.seed)) if final.exists() else 0
         if partial.exists() and not before:
-            builder = make_builder(cfg, pack, partial, model)
+            builder = make_builder(run, partial, model)
             before = len(builder.processed())
             builder.close()
         start = time.perf_counter()
-        guidance = asyncio.run(build_guidance(cfg, pack, model))
+        guidance = asyncio.run(build_guidance(run, model))
         seconds = time.perf_counter() - start
     m = guidance.manifest
     return {
@@ -90,11 +106,11 @@ def build(cfg, pack) -> dict:
         "losses": m["failures"],
         "build_s": seconds,
         "timed": m["messages"] - before,
-        "uses_model": approach_class(cfg).uses_model,
+        "uses_model": run.approach.uses_model,
     }
 
 
-def evaluated(log_dir: Path, experiment: str, approach: str, corpus: str, limit: int | None, pack) -> dict:
+def evaluated(log_dir: Path, experiment: str, approach: str, corpus: str, limit: int | None, pack: Pack) -> dict:
     """Rates and missing evidence from the newest finished log of one experiment on this pack, and the mean
     seconds of the model calls of every run of it (calls answered from the cache excluded). Empty if none finished."""
     found, seconds = [], []
@@ -130,32 +146,45 @@ def cell(value, kind: str) -> str:
     return {"rate": f"{value:.1%}", "seconds": f"{value:.1f}", "count": f"{int(value)}"}[kind]
 
 
+def at(table: pd.DataFrame | None, questions: str, column: str):
+    """A summary's value for a question type; None when the run is missing or asked none of that type."""
+    return None if table is None or questions not in table.index else table.loc[questions, column]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", default="larger", choices=["larger", "smaller"])
-    parser.add_argument("--approaches", default=",".join(APPROACHES))
+    parser.add_argument("--approaches", help="comma-separated (default: every approach this environment can run)")
     parser.add_argument(
         "--limit", type=int, help="only the first N questions (every build still processes every correction)"
     )
     parser.add_argument("--log-dir", default="logs/bench-local")
     parser.add_argument("--table", action="store_true", help="only print the table of what has finished ('-': not run)")
     args = parser.parse_args()
-    register()
     log_dir = Path(args.log_dir)
     log_dir.mkdir(parents=True, exist_ok=True)
     pack = load_pack(SHIPPED_PACK)
-    approaches = args.approaches.split(",")
+    chosen = [args.corpus, EXPERIMENTS[0], str(log_dir), args.limit]
+    if args.approaches:
+        approaches = args.approaches.split(",")
+    elif args.table:
+        approaches = options("approach")
+    else:
+        approaches = runnable(options("approach"), *chosen)
+    if not approaches:
+        raise SystemExit("error: no approach can run with model=local here")
     timing = {a: log_dir / f"timing-{args.corpus}-{a}.json" for a in approaches}
-    for experiment in ("guidance", "replay") if not args.table else ():  # replay's first attempts: from the cache
+    for experiment in EXPERIMENTS if not args.table else ():
         for approach in approaches:
-            cfg = config(approach, args.corpus, experiment, str(log_dir), args.limit)
+            job = validated(approach, args.corpus, experiment, str(log_dir), args.limit)
             if not timing[approach].exists():  # a build, timed once (a resumed benchmark keeps the first timing)
-                timing[approach].write_text(json.dumps(build(cfg, pack)))
-            if run(cfg, check(cfg)) != 0:
+                timed = validated(approach, args.corpus, experiment, str(log_dir), args.limit, cache=False)
+                timing[approach].write_text(json.dumps(build(timed)))
+            if run([job]) != 0:
                 raise SystemExit(f"{experiment} {approach}: the run did not finish; rerun the benchmark to resume")
     rows = []
     for approach in approaches:
-        asked, replay = (evaluated(log_dir, e, approach, args.corpus, args.limit, pack) for e in ("guidance", "replay"))
+        asked, replay = (evaluated(log_dir, e, approach, args.corpus, args.limit, pack) for e in EXPERIMENTS)
         t = json.loads(timing[approach].read_text()) if timing[approach].exists() else {}
         a, r = asked.get("table"), replay.get("table")
         rows.append(
@@ -168,17 +197,14 @@ def main() -> None:
                 ),
                 "questions": cell(asked.get("n"), "count"),
                 "s_per_question": cell(asked.get("s_per_call"), "seconds"),
-                **{
-                    f"first_{k}": cell(None if a is None else a.loc[k, "first_attempt"], "rate")
-                    for k in ("familiar", "situational", "all")
-                },
-                "first_missing": cell(None if a is None else a.loc["all", "first_excluded"], "count"),
+                **{f"first_{k}": cell(at(a, k, "first_attempt"), "rate") for k in ("familiar", "situational", "all")},
+                "first_missing": cell(at(a, "all", "first_excluded"), "count"),
                 "replay_s_per_call": cell(replay.get("s_per_call"), "seconds"),
-                "replay_eventual": cell(None if r is None else r.loc["all", "eventual"], "rate"),
-                "replay_missing": cell(None if r is None else r.loc["all", "eventual_excluded"], "count"),
+                "replay_eventual": cell(at(r, "all", "eventual"), "rate"),
+                "replay_missing": cell(at(r, "all", "eventual_excluded"), "count"),
             }
         )
-    label = config(approaches[0], args.corpus, "guidance", str(log_dir), args.limit).model.label
+    label = compose(overrides(approaches[0], *chosen)).model.label
     questions = "all questions" if args.limit is None else f"first {args.limit} questions"
     print(f"\nmodel=local ({label}), corpus={args.corpus} ({questions}), shipped pack")
     print(pd.DataFrame(rows).to_string(index=False))

@@ -19,21 +19,20 @@ import os
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
-from hydra import compose, initialize_config_dir
-
-from omseval.config import register
-from omseval.guidance.build import correction_stream, make_builder
+from omseval.builders import artifact
+from omseval.builders.build import correction_stream, make_builder
+from omseval.config import compose
 from omseval.models import make_model
+from omseval.oms.neo4j_store import Neo4jStore
 from omseval.oms.service import OMS
 from omseval.oms.store import Store
-from omseval.pack_schema import load_pack
-from omseval.paths import SHIPPED_PACK
+from omseval.validation import Run, validate
 
-ROOT = Path(__file__).resolve().parent.parent
-PREFIX = "bench-oms-"  # every namespace the benchmark creates
+PREFIX = "bench-oms-"  # every namespace the benchmark creates starts with it (a build folder's name)
 
 
 class Timed:
@@ -55,31 +54,42 @@ class Timed:
         return timed
 
 
-def run(store: str, uri: str | None, limit: int | None, keep=None) -> dict:
+def validated(store: str, uri: str | None, log_dir: str) -> Run:
+    """The OMS run of the larger corpus with the offline heuristic on `store` (`uri`: the Neo4j server's), its
+    model-call cache off."""
+    overrides = ["approach=oms", "corpus=larger", "model=offline", f"store={store}", "cache=false"]
+    return validate(compose([*overrides, f"log_dir={log_dir}", *([f"store.uri={uri}"] if uri else [])]))
+
+
+async def timed_build(builder: OMS, messages: list, timed: Timed) -> tuple[float, float, float]:
+    """Process the messages one at a time (each prepared, then processed), then publish: (processing seconds,
+    store seconds while processing, publishing seconds)."""
+    start = time.perf_counter()
+    for m in messages:
+        await builder.process(m, await builder.prepare(m))
+    total, store_seconds = time.perf_counter() - start, timed.seconds
+    publish_start = time.perf_counter()
+    await builder.publish()
+    return total, store_seconds, time.perf_counter() - publish_start
+
+
+def run(store: str, uri: str | None, limit: int | None, keep: Callable[[Store], object] | None = None) -> dict:
     """One fresh build; `keep(store)` sees its finished graph before it is dropped."""
-    register()
-    overrides = ["approach=oms", f"store={store}", "cache=false"] + ([f"store.uri={uri}"] if uri else [])
-    with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
-        cfg = compose(config_name="config", overrides=overrides)
-    pack = load_pack(SHIPPED_PACK)
-    messages = correction_stream(pack, "larger", None)[:limit]
     with tempfile.TemporaryDirectory() as tmp:
-        workdir = Path(tmp) / f"{PREFIX}{store}-{time.time_ns()}.partial"
-        workdir.mkdir()
-        builder = cast(OMS, make_builder(cfg, pack, workdir, make_model(cfg)))
+        r = validated(store, uri, tmp)
+        messages = correction_stream(r.pack, r.cfg.corpus.name, r.cfg.seed)[:limit]
+        _, workdir = artifact.folders(tmp, f"{PREFIX}{store}-{time.time_ns()}")  # its namespace: the folder's name
+        workdir.mkdir(parents=True)
+        builder = cast(OMS, make_builder(r, workdir, make_model(r.cfg.model)))
         timed = Timed(builder.store)
         builder.store = cast(Store, timed)  # from here: the starting documents are already loaded
-        start = time.perf_counter()
-        for m in messages:
-            asyncio.run(builder.process(m))
-        total, store_seconds = time.perf_counter() - start, timed.seconds
-        publish_start = time.perf_counter()
-        asyncio.run(builder.publish())
-        publish = time.perf_counter() - publish_start
-        if keep:
-            keep(timed.store)
-        builder.store.reset()
-        builder.close()
+        try:
+            total, store_seconds, publish = asyncio.run(timed_build(builder, messages, timed))
+            if keep:
+                keep(timed.store)
+        finally:
+            builder.store.reset()
+            builder.close()
     n = len(messages)
     return {
         "store": store,
@@ -90,53 +100,57 @@ def run(store: str, uri: str | None, limit: int | None, keep=None) -> dict:
     }
 
 
-def copy_namespaces(uri: str, graph: dict, messages: list, names: list[str]) -> None:
-    """Load a finished run's statements (`graph`: skill -> statements) and its corrections under each of `names`."""
-    from omseval.oms.neo4j_store import Neo4jStore
+def copy_namespaces(r: Run, graph: dict, messages: list, names: list[str]) -> list[str]:
+    """Load a finished run's statements (`graph`: skill -> statements) and its corrections into a namespace for
+    each of `names` (a build folder's name) on the server of `r`; the namespaces made."""
+    titles = {d.skill: d.title for d in r.pack.documents}
+    made = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in names:
+            target = Neo4jStore(artifact.folders(tmp, name)[0], **r.store_settings)
+            for skill, statements in graph.items():
+                target.load_skill(skill, titles.get(skill, skill), statements)
+            for m in messages:
+                target.record_correction(m.message_id, m.skill, m.text, m.position)
+            made.append(target.ns)
+            target.close()
+    return made
 
-    titles = {d.skill: d.title for d in load_pack(SHIPPED_PACK).documents}
-    for name in names:
-        target = Neo4jStore(uri, name)
-        for skill, statements in graph.items():
-            target.load_skill(skill, titles.get(skill, skill), statements)
-        for m in messages:
-            target.record_correction(m.message_id, m.skill, m.text, m.position)
-        target.close()
 
-
-def drop(uri: str, *names: str) -> None:
+def drop(r: Run, *names: str) -> None:
     """Drop the namespaces, or with none named, every namespace the benchmark created (an interrupted run's too)."""
-    from omseval.oms import neo4j_store
-
-    driver = neo4j_store.connect(uri, None, None, None)
-    for name in names or [n for n in neo4j_store.namespaces(driver) if n.startswith(PREFIX)]:
-        neo4j_store.drop(driver, name)
-    driver.close()
+    found, drop_one, close = r.store.namespaces(r.store_settings, Path(r.cfg.log_dir))
+    try:
+        for name in names or [n for n in found if n.startswith(PREFIX)]:
+            drop_one(name)
+    finally:
+        close()
 
 
 def earlier(uri: str, levels: list[int], repeat: int, limit: int | None) -> None:
     graph: dict = {}
-    names: list[str] = []
+    names: list[str] = []  # the namespaces filled so far
     rows: list[tuple] = []
-    messages = correction_stream(load_pack(SHIPPED_PACK), "larger", None)[:limit]
-    run("neo4j", uri, limit, keep=lambda s: graph.update({k: s.statements(k) for k in s.skills()}))  # and a warm-up
-    try:
-        for level in levels:  # in the order given: a level below the last drops namespaces
-            while len(names) > level:
-                drop(uri, names.pop())
-            more = [f"{PREFIX}earlier-{n}" for n in range(len(names), level)]
-            copy_namespaces(uri, graph, messages, more)
-            names += more
-            times = sorted(run("neo4j", uri, limit)["store_ms_per_message"] for _ in range(repeat))
-            rows.append((level, statistics.median(times)))
-            print(
-                f"{level:3} earlier runs  store {rows[-1][1]:6.2f} ms/msg  "
-                f"(runs: {', '.join(f'{t:.2f}' for t in times)};"
-                f" load average {os.getloadavg()[0]:.2f})",
-                flush=True,
-            )
-    finally:
-        drop(uri)
+    with tempfile.TemporaryDirectory() as tmp:
+        server = validated("neo4j", uri, tmp)  # the server's settings, and how to list and drop its namespaces
+        messages = correction_stream(server.pack, server.cfg.corpus.name, server.cfg.seed)[:limit]
+        run("neo4j", uri, limit, keep=lambda s: graph.update({k: s.statements(k) for k in s.skills()}))  # a warm-up
+        try:
+            for level in levels:  # in the order given: a level below the last drops namespaces
+                while len(names) > level:
+                    drop(server, names.pop())
+                more = [f"{PREFIX}earlier-{n}" for n in range(len(names), level)]
+                names += copy_namespaces(server, graph, messages, more)
+                times = sorted(run("neo4j", uri, limit)["store_ms_per_message"] for _ in range(repeat))
+                rows.append((level, statistics.median(times)))
+                print(
+                    f"{level:3} earlier runs  store {rows[-1][1]:6.2f} ms/msg  "
+                    f"(runs: {', '.join(f'{t:.2f}' for t in times)};"
+                    f" load average {os.getloadavg()[0]:.2f})",
+                    flush=True,
+                )
+        finally:
+            drop(server)
     if len(rows) > 1:
         times = [t for _, t in rows]
         print(f"slowest / fastest level: {max(times) / min(times):.2f} (goal <= 1.25)")

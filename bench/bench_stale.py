@@ -1,11 +1,11 @@
 """Benchmark: what an approach did with the stream's stale restatements (a rule's older value, restated after
-the rule changed), read from finished guidance builds' processing logs and documents.
+the rule changed), read from finished guidance builds' processing logs and documents (<log_dir>/builds/<key>/).
 
 For OMS: the decision on each stale restatement (`stale` keeps the newer rule in force; `supersedes`
 re-activates the older value). For Graphiti: whether the stale restatement's episode invalidated a current
 fact, added a current fact, and whether a fact it added is still in the published guidance.
 
-    python bench/bench_stale.py logs/guidance/<oms build> logs/guidance/<graphiti build> [--pack DIR]
+    python bench/bench_stale.py logs/builds/<oms build> logs/builds/<graphiti build> [--pack DIR]
 """
 
 import argparse
@@ -13,7 +13,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from omseval.guidance.artifact import load
+from omseval.builders.artifact import load, manifest
 from omseval.pack_schema import load_pack
 from omseval.paths import SHIPPED_PACK
 
@@ -47,13 +47,15 @@ def main() -> None:
     args = parser.parse_args()
     pack = load_pack(args.pack)
     for folder in args.builds:
-        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-        corpus, seed = manifest["corpus"]["name"], manifest["seed"]
+        meta = manifest(folder)
+        if meta is None:
+            raise SystemExit(f"{folder}: not a finished guidance build")
+        corpus, seed = meta["corpus"], meta["seed"]  # a build's identity names its corpus and approach
         stream = pack.sequence_of(corpus) if seed is None else None
         if stream is None:
             raise SystemExit(f"{folder}: only builds of the pack's own order (seed null) are read here")
         stale = {m.message_id for m in stream if m.stale}
-        print(f"{folder.name} ({manifest['approach']['name']}, {corpus}):")
+        print(f"{folder.name} ({meta['approach']}, {corpus}):")
         for what, n in sorted(stale_outcomes(folder, stale).items()):
             print(f"  {what}: {n}")
 

@@ -2,7 +2,7 @@
 
 Each mode works in its own fresh log folder and model-call cache, so neither reuses the other's work.
 
-    python bench/bench_sweep.py [OVERRIDE ...]   (default: the smaller corpus's guidance experiment,
+    python bench/bench_sweep.py [OVERRIDE ...]   (default: the smaller corpus's maintain experiment,
                                                  approaches oms and verbatim, seeds 3 and 5)
 """
 
@@ -13,7 +13,7 @@ import sys
 import tempfile
 import time
 
-SWEEP = ["experiment=guidance", "corpus=smaller", "approach=oms,verbatim", "seed=3,5"]
+SWEEP = ["experiment=maintain", "corpus=smaller", "approach=oms,verbatim", "seed=3,5"]
 
 
 def timed(args: list[str], log_dir: str) -> float:

@@ -27,22 +27,19 @@ from collections import Counter
 from pathlib import Path
 
 from omseval.pack_schema import load_pack
+from omseval.paths import SHIPPED_PACK
 
 ROOT = Path(__file__).resolve().parent.parent
 
 BUILD = """
 import asyncio, sys, time
-from hydra import compose, initialize_config_module
-from omseval.config import register
-from omseval.guidance.build import build_guidance
+from omseval.builders.build import build_guidance
+from omseval.config import compose
 from omseval.models import make_model
-from omseval.refusals import check
-register()
-with initialize_config_module("omseval.conf", version_base="1.3"):
-    cfg = compose("config", sys.argv[1:])
-pack = check(cfg)
+from omseval.validation import validate
+run = validate(compose(sys.argv[1:]))
 began = time.monotonic()
-g = asyncio.run(build_guidance(cfg, pack, make_model(cfg)))
+g = asyncio.run(build_guidance(run, make_model(run.cfg.model)))
 print(time.monotonic() - began, g.path)
 """
 
@@ -53,7 +50,7 @@ def cached_calls(cache: Path) -> int:
 
 
 def build(tmp: Path, name: str, overrides: list[str]) -> tuple[float, Path]:
-    """A guidance build in a fresh process, log folder and cache: (wall seconds, its folder)."""
+    """A guidance build in a fresh process, log folder and cache: (wall seconds, its folder under builds/)."""
     env = {**os.environ, "INSPECT_CACHE_DIR": str(tmp / f"{name}-cache")}
     args = [sys.executable, "-c", BUILD, f"log_dir={tmp / name}", *overrides]
     out = subprocess.run(args, env=env, capture_output=True, text=True, check=True, cwd=ROOT).stdout.split()
@@ -64,13 +61,13 @@ def chains(folder: Path) -> tuple[int, Counter]:
     """(model calls, calls per document that must follow one another): a document's reconcile calls and
     repairs in stream order, after the first extraction (the extractions run ahead)."""
     calls = [json.loads(line) for line in (folder / "calls.jsonl").read_text().splitlines()]
-    skill = {m.message_id: m.skill for m in load_pack(ROOT / "pack").sequence}
+    skill = {m.message_id: m.skill for m in load_pack(SHIPPED_PACK).sequence}
     per_document = Counter(skill[c["message_id"]] for c in calls if c["phase"] != "extract")
     return len(calls), Counter({d: n + 1 for d, n in per_document.items()})
 
 
 def oms(tmp: Path, latency: float, rules: int) -> None:
-    common = ["approach=oms", "experiment=guidance", "cache=false", f"model.latency={latency}"]
+    common = ["approach=oms", "experiment=maintain", "corpus=larger", "cache=false", f"model.latency={latency}"]
     wall, folder = build(tmp, "oms-parallel", common)
     calls, per_document = chains(folder)
     document, longest = per_document.most_common(1)[0]

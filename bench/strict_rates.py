@@ -6,7 +6,7 @@ type, the first-attempt and eventual rates of each measure and the share of firs
 but not the strict verdict ("check only"). The offline model (the default) is not a language model: its rates
 describe a lexical procedure.
 
-    python bench/strict_rates.py [--experiment guidance|replay] [--corpus smaller|larger] [--model offline]
+    python bench/strict_rates.py [--experiment maintain|replay] [--corpus smaller|larger] [--model offline]
                                  [--log-dir DIR] [-- other overrides]
 """
 
@@ -14,22 +14,42 @@ import argparse
 import subprocess
 import sys
 
+from omseval.config import compose, options
+from omseval.errors import UserError
 from omseval.report.render import text_table
 from omseval.report.summary import report
+from omseval.validation import validate
 
-APPROACHES = ["oms", "oms_no_retrieval", "file_edit", "file_edit_hinted", "verbatim", "none"]
+
+def approaches(overrides: list[str]) -> list[str]:
+    """Every approach option (conf/approach and installed plug-ins) that this environment can run with these
+    overrides; the others are named on stderr with the reason (a missing extra, a server)."""
+    runnable = []
+    for approach in options("approach"):
+        try:
+            validate(compose([f"approach={approach}", *overrides]))
+        except UserError as e:
+            print(f"skipped approach={approach}: {e}", file=sys.stderr)
+            continue
+        runnable.append(approach)
+    return runnable
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--experiment", default="guidance")
+    parser.add_argument("--experiment", default="maintain")
     parser.add_argument("--corpus", default="smaller")
     parser.add_argument("--model", default="offline")
     parser.add_argument("--log-dir", help="default: logs/strict-rates/<experiment>-<corpus>-<model>")
     parser.add_argument("overrides", nargs="*")
     args = parser.parse_args()
     log_dir = args.log_dir or f"logs/strict-rates/{args.experiment}-{args.corpus}-{args.model}"
-    for approach in APPROACHES:
+    chosen = [f"experiment={args.experiment}", f"corpus={args.corpus}", f"model={args.model}", *args.overrides]
+    runnable = approaches([*chosen, f"log_dir={log_dir}"])
+    if not runnable:
+        print("error: no approach can run with these options", file=sys.stderr)
+        return 2
+    for approach in runnable:
         command = [
             sys.executable,
             "-m",

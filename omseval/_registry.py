@@ -2,12 +2,22 @@
 
 from inspect_ai.model import ModelAPI, modelapi
 
+from omseval.calibrate import judge_calibration
 from omseval.local import PROVIDER
 from omseval.offline.provider import heuristic_provider
 from omseval.scorers.compliance import compliance
-from omseval.tasks import guidance, handoff, replay
+from omseval.tasks import experiment, handoff, maintain, replay
 
-__all__ = ["compliance", "guidance", "handoff", "heuristic_provider", "local_provider", "replay"]
+__all__ = [
+    "compliance",
+    "experiment",
+    "handoff",
+    "heuristic_provider",
+    "judge_calibration",
+    "local_provider",
+    "maintain",
+    "replay",
+]
 
 
 @modelapi(name=PROVIDER)

@@ -1,26 +1,15 @@
 """The benchmark's experiments. Each is a class that conf/experiment/<name>.yaml names with `_target_`; the
-file's other keys are the class's options, checked (names and types, then `check_options`) before any work,
-and Hydra instantiates the class once per run. `questions` builds (or reuses) what the experiment asks with
-the run's model and returns the samples, what the task's metadata adds, and any metrics of its own.
+file's other keys are the class's options, validated (names and types, then `validate_options`) before any work.
+
+An experiment's samples are known before any model work (`samples`). Its model work is its build (`build`: the
+guidance, or the handoff's snapshots), made once per run and reused when finished; what each sample gets from it
+(its guidance, and what the build says of it) is `extras`. Making the run's task does no model work.
 """
 
-import asyncio
-import contextvars
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from collections import Counter
 from typing import Any
 
-from hydra.utils import instantiate
-
 from omseval.errors import UserError
-from omseval.targets import target_class
-
-
-@dataclass
-class Questions:
-    samples: list  # inspect-ai Samples
-    metadata: dict  # what the experiment adds to the task's metadata (its build, audit or arrival)
-    metrics: list | None = None  # in place of the scorer's own (None: the scorer's)
 
 
 class Experiment:
@@ -31,32 +20,75 @@ class Experiment:
         self.name, self.attempts = name, attempts
 
     @classmethod
-    def check_options(cls, options: dict[str, Any]) -> None:
+    def validate_options(cls, options: dict[str, Any]) -> None:
         """Refuse, before any work, option values that the option's type allows but the experiment does not."""
         if (attempts := options.get("attempts")) is not None and attempts < 1:
             raise UserError(f"experiment.attempts must be a positive integer, got {attempts}")
 
-    def questions(self, cfg, pack, model) -> Questions:
+    def validate_run(self, run) -> None:
+        """Refuse, before any work, a run the experiment cannot make of this pack and corpus."""
+
+    def build_key(self, run) -> str:
+        """The folder of the run's build under its log folder's builds/ (known before it is built)."""
         raise NotImplementedError
 
+    async def build(self, run, model, live: bool = False) -> Any:
+        """The run's build with `model`, reused when finished, resumed when partial."""
+        raise NotImplementedError
 
-class Guidance(Experiment):
-    """Build the guidance from the correction stream, then ask each question once."""
+    def samples(self, run) -> list:
+        """The inspect-ai samples the run answers (without their guidance, which comes from the build)."""
+        raise NotImplementedError
 
-    def questions(self, cfg, pack, model) -> Questions:
-        from omseval.guidance.build import build_guidance
-        from omseval.samples import audit_summary, question_samples
+    def extras(self, run, built) -> dict[str, dict]:
+        """Per sample id: what its metadata gets from the build (its guidance first of all)."""
+        raise NotImplementedError
 
-        guidance = run_coroutine(build_guidance(cfg, pack, model))
-        samples = question_samples(pack, cfg.corpus.name.value, guidance, cfg.approach.name, cfg.limit)
-        return Questions(samples, {"guidance": guidance.manifest, "audit": audit_summary(samples)})
+    def metrics(self, run) -> list | None:
+        """Metrics in place of the scorer's own (None: the scorer's)."""
+        return None
+
+    def metadata(self, run) -> dict:
+        """What the task's metadata adds, known before the build."""
+        return {}
 
 
-class Replay(Guidance):
-    """Answer with the finished guidance, retrying a failed answer with the corrective message."""
+class Questions(Experiment):
+    """Build the guidance from the correction stream, then ask the corpus's questions with it (`maintain`: once;
+    `replay`: up to three attempts)."""
 
-    def __init__(self, name: str, attempts: int = 3) -> None:
-        super().__init__(name, attempts)
+    def build_key(self, run) -> str:
+        from omseval.builders.build import build_parts
+        from omseval.identity import build_key
+
+        return build_key(build_parts(run))
+
+    async def build(self, run, model, live: bool = False):
+        from omseval.builders.build import build_guidance
+
+        return await build_guidance(run, model, live)
+
+    def samples(self, run) -> list:
+        from omseval.samples import question_samples
+
+        return question_samples(run.pack, run.cfg.corpus.name, run.approach_name, run.cfg.limit)
+
+    def extras(self, run, built) -> dict[str, dict]:
+        from omseval.samples import question_extras
+
+        return question_extras(run.pack, run.cfg.corpus.name, run.cfg.limit, built)
+
+    def metadata(self, run) -> dict:
+        asked = [s.metadata for s in self.samples(run)]  # what this experiment asks (a subclass may ask fewer)
+        return {
+            "questions": dict(Counter(m["question_type"] for m in asked)),
+            "superseded_patterns": sum(bool(m["scoring"].get("superseded_pattern")) for m in asked),
+        }
+
+    def metrics(self, run) -> list | None:
+        from omseval.scorers.compliance import question_metrics
+
+        return question_metrics(judged=run.judge is not None)
 
 
 class Handoff(Experiment):
@@ -70,40 +102,42 @@ class Handoff(Experiment):
         self.seeds, self.probabilities = seeds or [], probabilities or []
 
     @classmethod
-    def check_options(cls, options: dict[str, Any]) -> None:
-        super().check_options(options)
+    def validate_options(cls, options: dict[str, Any]) -> None:
+        super().validate_options(options)
         if negative := [s for s in options.get("seeds") or [] if s < 0]:
             raise UserError(f"experiment.seeds must be zero or a positive integer, got {negative[0]}")
         if bad := [p for p in options.get("probabilities") or [] if p not in range(0, 101, 10)]:
             raise UserError(f"experiment.probabilities must be multiples of 10 from 0 to 100, got {bad}")
 
-    def questions(self, cfg, pack, model) -> Questions:
+    def validate_run(self, run) -> None:
+        corpus = run.cfg.corpus.name
+        if cases_of := {run.pack.rule(c.rule_id).corpus for c in run.pack.handoff} - {corpus}:
+            corpora = ", ".join(sorted(cases_of))
+            raise UserError(f"experiment=handoff uses the {corpora} corpus's handoff cases; drop corpus={corpus}")
+
+    def build_key(self, run) -> str:
+        from omseval.handoff import handoff_key
+
+        return handoff_key(run)[0]
+
+    async def build(self, run, model, live: bool = False):
         from omseval.handoff import build_handoff
-        from omseval.samples import arrival, handoff_samples
+
+        return await build_handoff(run, model, live)
+
+    def samples(self, run) -> list:
+        from omseval.handoff import case_order, conditions
+        from omseval.samples import handoff_samples
+
+        cases = [(seed, p, case_order(run, seed)) for seed, p in conditions(run)]
+        return handoff_samples(run.pack, cases, run.approach_name)
+
+    def extras(self, run, built) -> dict[str, dict]:
+        from omseval.samples import handoff_extras
+
+        return handoff_extras(run.pack, built)
+
+    def metrics(self, run) -> list | None:
         from omseval.scorers.compliance import handoff_metrics
 
-        key, snapshots = run_coroutine(build_handoff(cfg, pack, model))
-        metadata = {"handoff": key, "arrival": arrival(snapshots)}
-        return Questions(handoff_samples(pack, snapshots, cfg.approach.name), metadata, handoff_metrics())
-
-
-def experiment_class(cfg) -> type[Experiment]:
-    """The experiment's class, with cfg.experiment checked against its options (names and types)."""
-    cls, options = target_class("experiment", cfg.experiment, Experiment, "an experiment class")
-    cls.check_options(options)
-    return cls
-
-
-def make_experiment(cfg) -> Experiment:
-    experiment_class(cfg)
-    return instantiate(cfg.experiment, _convert_="all")
-
-
-def run_coroutine(coroutine):
-    """Run a build to completion, inside or outside a running event loop."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(coroutine)
-    with ThreadPoolExecutor(1) as pool:  # `inspect eval` makes tasks inside its loop
-        return pool.submit(contextvars.copy_context().run, asyncio.run, coroutine).result()
+        return handoff_metrics()

@@ -15,11 +15,12 @@ import hashlib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from omseval.errors import UserError
-from omseval.guidance import artifact, journal
-from omseval.guidance.build import approach_class, key_parts, make_builder, max_connections
+from omseval.builders import artifact, jsonl
+from omseval.builders.build import build_parts, make_builder, max_connections
+from omseval.identity import build_key
 from omseval.pack_schema import Message, Pack
 from omseval.pack_schema.ordering import recording_schedule
+from omseval.progress import Progress
 
 SNAPSHOTS, TEXTS = "snapshots.jsonl", "texts.jsonl"
 
@@ -36,16 +37,22 @@ class Snapshot:
     present_before: bool  # ... and was already there before this correction
 
 
-def conditions(cfg, pack: Pack) -> list[tuple[int, int]]:
-    seeds = list(cfg.experiment.seeds) or sorted(pack.schedule)
-    if cfg.seed is not None:
-        seeds = [cfg.seed]
-    always = approach_class(cfg).recording == "always"
-    probabilities = [100] if always else list(cfg.experiment.probabilities)
+def conditions(run) -> list[tuple[int, int]]:
+    """(schedule seed, recording probability) of every condition the run builds."""
+    seeds = list(run.experiment.seeds) or sorted(run.pack.schedule)
+    if run.cfg.seed is not None:
+        seeds = [run.cfg.seed]
+    probabilities = [100] if run.approach.recording == "always" else list(run.experiment.probabilities)
     return [(s, p) for s in seeds for p in probabilities]
 
 
-def _recorded(pack: Pack, recording: str, seed: int, case_id: str, p: int) -> bool:
+def handoff_key(run) -> tuple[str, dict]:
+    """The handoff build's key and identity: the guidance build's, its conditions and the cases it runs."""
+    parts = build_parts(run) | {"experiment": "handoff", "conditions": conditions(run), "limit": run.cfg.limit}
+    return "handoff-" + build_key(parts), parts
+
+
+def is_recorded(pack: Pack, recording: str, seed: int, case_id: str, p: int) -> bool:
     if recording != "schedule":
         return recording == "always"
     if seed in pack.schedule:
@@ -53,33 +60,43 @@ def _recorded(pack: Pack, recording: str, seed: int, case_id: str, p: int) -> bo
     return recording_schedule([c.case_id for c in pack.handoff], seed)[1][case_id][p]  # a seed outside 07
 
 
-async def build_handoff(cfg, pack: Pack, model) -> tuple[str, list[Snapshot]]:
-    """(key, snapshots) for every condition; reused when complete, resumed when partial."""
-    corpus = cfg.corpus.name.value
-    if cases_of := {pack.rule(c.rule_id).corpus for c in pack.handoff} - {corpus}:
-        raise UserError(
-            f"experiment=handoff uses the {', '.join(sorted(cases_of))} corpus's handoff cases; drop corpus={corpus}"
-        )
-    parts = key_parts(cfg, pack, model) | {"experiment": "handoff", "conditions": conditions(cfg, pack)}
-    if cfg.limit is not None:  # the first N cases of each seed's order: a prefix of the whole run
-        parts["limit"] = cfg.limit
-    key = "handoff-" + artifact.artifact_key(parts)
-    final, partial = artifact.folders(Path(cfg.log_dir) / "guidance", key)
+def case_message(run, seed: int, n: int, case) -> Message:
+    """The n-th case of a condition's run as the message its correction is taught in."""
+    message_id = f"{case.case_id}/handoff"
+    skill = run.pack.rule(case.rule_id).skill
+    return Message(
+        run.cfg.corpus.name, seed, n, message_id, case.rule_id, skill, "change", case.correction, message_id, False
+    )
+
+
+def case_order(run, seed: int) -> list[str]:
+    """The cases of a condition in the seed's order: every case, or the first `limit`."""
+    return recording_schedule([c.case_id for c in run.pack.handoff], seed)[0][: run.cfg.limit]
+
+
+async def build_handoff(run, model, live: bool = False) -> list[Snapshot]:
+    """The snapshots of every condition; reused when complete, resumed when partial."""
+    key, parts = handoff_key(run)
+    final, partial = artifact.folders(run.cfg.log_dir, key)
     with artifact.exclusive(final):  # a job needing the same build waits for it, then reuses it
-        if not (final / "manifest.json").exists():
+        if artifact.manifest(final) is None:
             partial.mkdir(parents=True, exist_ok=True)
             texts = Texts(partial / TEXTS)
             connections = asyncio.Semaphore(max_connections(model))  # shared by the conditions' builders
-            await asyncio.gather(
-                *(
-                    _run_condition(cfg, pack, model, partial / f"seed{seed}-p{p}", texts, seed, p, connections)
-                    for seed, p in conditions(cfg, pack)
+            runs = [(seed, p, partial / f"seed{seed}-p{p}") for seed, p in conditions(run)]
+            total = sum(len(case_order(run, seed)) for seed, _, _ in runs)
+            done = sum(len(jsonl.read(folder / SNAPSHOTS)) for _, _, folder in runs)
+            with Progress(f"handoff {key}", total, done, "cases", live) as progress:
+                await asyncio.gather(
+                    *(
+                        _run_condition(run, model, folder, texts, seed, p, connections, progress)
+                        for seed, p, folder in runs
+                    )
                 )
-            )
             texts.in_digest_order()
             artifact.complete(partial, final, parts | {"key": key})
     texts = Texts(final / TEXTS)
-    return key, [texts.snapshot(line) for d in sorted(final.glob("seed*-p*")) for line in journal.read(d / SNAPSHOTS)]
+    return [texts.snapshot(line) for d in sorted(final.glob("seed*-p*")) for line in jsonl.read(d / SNAPSHOTS)]
 
 
 class Texts:
@@ -87,18 +104,18 @@ class Texts:
 
     def __init__(self, path: Path):
         self.path = path
-        self.by_digest = {line["digest"]: line["text"] for line in journal.read(path)}
+        self.by_digest = {line["digest"]: line["text"] for line in jsonl.read(path)}
 
     def save(self, text: str) -> str:
         digest = hashlib.sha256(text.encode()).hexdigest()
         if digest not in self.by_digest:
-            journal.append(self.path, {"digest": digest, "text": text})  # before any snapshot names it
+            jsonl.append(self.path, {"digest": digest, "text": text})  # before any snapshot names it
             self.by_digest[digest] = text
         return digest
 
     def in_digest_order(self) -> None:
         """The file's texts sorted by digest: the conditions, run concurrently, saved them in any order."""
-        journal.rewrite(self.path, [{"digest": d, "text": self.by_digest[d]} for d in sorted(self.by_digest)])
+        jsonl.rewrite(self.path, [{"digest": d, "text": self.by_digest[d]} for d in sorted(self.by_digest)])
 
     def line(self, snap: Snapshot) -> dict:
         """The snapshot as snapshots.jsonl keeps it: its guidance by digest."""
@@ -112,40 +129,32 @@ class Texts:
 
 
 async def _run_condition(
-    cfg, pack: Pack, model, workdir: Path, texts: Texts, seed: int, p: int, connections: asyncio.Semaphore
+    run, model, workdir: Path, texts: Texts, seed: int, p: int, connections: asyncio.Semaphore, progress: Progress
 ) -> None:
     """One condition (seed x recording probability): its cases one after another; conditions run concurrently."""
     workdir.mkdir(parents=True, exist_ok=True)
     log = workdir / SNAPSHOTS
-    done = journal.read(log)
-    cases = {c.case_id: c for c in pack.handoff}
-    order = recording_schedule(list(cases), seed)[0][: cfg.limit]
+    done = jsonl.read(log)
+    cases = {c.case_id: c for c in run.pack.handoff}
+    order = case_order(run, seed)
     if len(done) == len(order):
         return
-    builder = make_builder(cfg, pack, workdir, model, connections)
+    builder = make_builder(run, workdir, model, connections)
     before = texts.by_digest[done[-1]["guidance_digest"]] if done else ""
     try:
         processed = builder.processed()
         for n, case_id in enumerate(order[len(done) :], start=len(done) + 1):
             case = cases[case_id]
-            recorded = _recorded(pack, builder.recording, seed, case_id, p)
-            message = Message(
-                cfg.corpus.name.value,
-                seed,
-                n,
-                f"{case_id}/handoff",
-                case.rule_id,
-                pack.rule(case.rule_id).skill,
-                "change",
-                case.correction,
-                f"{case_id}/handoff",
-                False,
-            )
+            recorded = is_recorded(run.pack, builder.recording, seed, case_id, p)
+            message = case_message(run, seed, n, case)
             if recorded and message.message_id not in processed:
-                await builder.process(message)
+                entry = await builder.process(message, await builder.prepare(message))
+                progress.update(entry.get("failure") and f"processing loss at {message.message_id}: {entry['failure']}")
+            else:
+                progress.update()
             after = "\n".join(builder.snapshot().values())
             snap = Snapshot(seed, p, n, case_id, recorded, after, case.marker_in(after), case.marker_in(before))
-            journal.append(log, texts.line(snap))
+            jsonl.append(log, texts.line(snap))
             before = after
     finally:
         builder.close()

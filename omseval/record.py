@@ -6,8 +6,7 @@ recomputes every verdict from those answers, so `inspect score` and `rescore` re
 
 from inspect_ai.model import ModelOutput
 
-from omseval.scorers.check import verdict
-from omseval.scorers.strict import strict_verdicts
+from omseval.scorers.check import Verdict, verdict, verdicts
 
 ATTEMPTS_KEY = "attempts"
 
@@ -29,9 +28,9 @@ def attempt_verdicts(question, record: list[dict]) -> list[bool | None]:
     return [None if a["answer"] is None else verdict(question, a["answer"]) for a in record]
 
 
-def strict(question, record: list[dict], passed: list[bool | None]) -> list[bool | None]:
-    """Each attempt's strict verdict, from its check verdict in `passed` (see omseval.scorers.strict)."""
-    return strict_verdicts([(question, a["answer"]) for a in record], passed)
+def judged(question, record: list[dict]) -> list[Verdict]:
+    """Each attempt's check and strict verdicts, with why (a lost attempt has none)."""
+    return verdicts([(question, a["answer"]) for a in record], explain=True)
 
 
 def measure(verdicts: list[bool | None], prefix: str = "") -> dict:

@@ -1,36 +1,36 @@
-"""The benchmark's experiments as inspect-ai tasks: `omseval/guidance`, `omseval/replay`, `omseval/handoff`,
+"""The benchmark's experiments as inspect-ai tasks: `omseval/maintain`, `omseval/replay`, `omseval/handoff`,
 and `omseval/experiment` for any experiment of conf/experiment (`-T experiment=NAME`).
 
     inspect eval omseval/replay -T approach=verbatim -T corpus=smaller --model omseval/heuristic
 
-Every run reaches its task through `experiment_task`, with a config composed once and checked once:
-`python -m omseval` passes the config Hydra composed, and a registered task the config composed from its
-arguments, where the model group follows the task's model. `overrides` takes any other config override,
-e.g. `-T overrides='["approach.top_k=3"]'`.
+Every run's task comes from `run_task`, given a validated run: `python -m omseval` validates the config Hydra
+composed, a registered task the config composed from its arguments, where the model group follows the task's
+model and `log_dir` follows inspect's log folder. `overrides` takes any other config override, e.g.
+`-T overrides='["approach.top_k=3"]'`. Making the task does no model work: the build runs once, when the first
+sample needs it (`from_build`), and is reused from the log folder's builds/ when finished.
 """
 
-from collections import Counter
-from importlib.resources import files
+import asyncio
+import os
+import sys
+from collections.abc import Callable
 from inspect import signature
+from pathlib import Path
 from typing import Any
 
-from hydra import compose, initialize_config_module
-from hydra.errors import HydraException
+import click
 from inspect_ai import Task, task
-from inspect_ai.dataset import MemoryDataset, Sample
+from inspect_ai.dataset import MemoryDataset
 from inspect_ai.model import Model, get_model
-from inspect_ai.solver import chain, generate
-from omegaconf import DictConfig, OmegaConf
+from inspect_ai.solver import Generate, Solver, TaskState, chain, generate, solver
 
-from omseval.config import register, resolved
+from omseval.config import SECRET, compose, options, plain
 from omseval.errors import UserError
-from omseval.experiments import make_experiment
 from omseval.models import cache_policy
-from omseval.pack_schema import Pack
-from omseval.refusals import check
 from omseval.scorers.compliance import compliance
 from omseval.scorers.epochs import epochs
 from omseval.solvers import question_prompt, retry_loop
+from omseval.validation import Run, validate
 
 
 @task
@@ -45,32 +45,45 @@ def experiment(
     overrides: list[str] | None = None,
 ) -> Task:
     """Any experiment of conf/experiment, by name, with the task's model."""
-    return task_of(experiment, approach, corpus, seed, pack, store, limit, overrides)
+    return refused(lambda: task_of(experiment, approach, corpus, seed, pack, store, limit, overrides))
 
 
 @task
-def guidance(**arguments: Any) -> Task:
+def maintain(**arguments: Any) -> Task:
     """Build the guidance from the correction stream, then ask each question once."""
-    return task_of("guidance", **checked(arguments))
+    return refused(lambda: task_of("maintain", **known(arguments)))
 
 
 @task
 def replay(**arguments: Any) -> Task:
     """Answer with the finished guidance, retrying a failed answer with the corrective message."""
-    return task_of("replay", **checked(arguments))
+    return refused(lambda: task_of("replay", **known(arguments)))
 
 
 @task
 def handoff(**arguments: Any) -> Task:
     """Agent B answers with the guidance after a correction taught once, per recording probability."""
-    return task_of("handoff", **checked(arguments))
+    return refused(lambda: task_of("handoff", **known(arguments)))
 
 
-def checked(arguments: dict[str, Any]) -> dict[str, Any]:
+def refused(make: Callable[[], Task]) -> Task:
+    """The task `make` makes; a mistake in its arguments or config is, under `inspect eval`, one line on stderr and
+    exit 2, as `python -m omseval` refuses it (inspect would print the traceback of its task group around it);
+    called from Python, the UserError."""
+    try:
+        return make()
+    except UserError as e:
+        if click.get_current_context(silent=True) is None:
+            raise
+        print(f"error: {e}", file=sys.stderr, flush=True)
+        os._exit(e.exit_code)
+
+
+def known(arguments: dict[str, Any]) -> dict[str, Any]:
     """A registered task's arguments: a name the tasks do not take is a mistake, in one line."""
-    known = [name for name in signature(task_of).parameters if name != "experiment"]
-    if unknown := sorted(set(arguments) - set(known)):
-        raise UserError(f"no task argument {unknown[0]!r}; the tasks take {', '.join(known)}")
+    names = [name for name in signature(task_of).parameters if name != "experiment"]
+    if unknown := sorted(set(arguments) - set(names)):
+        raise UserError(f"no task argument {unknown[0]!r}; the tasks take {', '.join(names)}")
     return arguments
 
 
@@ -84,74 +97,79 @@ def task_of(
     limit: int | None = None,
     overrides: list[str] | None = None,
 ) -> Task:
-    """A registered task's run: the config composed from its arguments (the model group follows the task's
-    model), checked, then the experiment's task."""
+    """A registered task's run: the config composed from its arguments, validated, then its task."""
     named = {"approach": approach, "corpus": corpus, "seed": seed, "pack.path": pack, "store": store, "limit": limit}
     given = [f"experiment={experiment}", *(f"{k}={v}" for k, v in named.items() if v is not None), *(overrides or [])]
+    for override in given:
+        key, _, value = override.partition("=")
+        if SECRET.search(key.strip("+~")) and value and not value.startswith("${"):
+            raise UserError(f"{key}: task arguments are written to the log; give a secret through the environment")
     model = get_model()
-    cfg = compose_config(given if any(o.startswith("model=") for o in given) else given + model_overrides(str(model)))
-    return experiment_task(cfg, check(cfg), model)
+    chosen = [] if any(o.startswith("model=") for o in given) else model_overrides(model)
+    return run_task(validate(compose([f"log_dir={inspect_log_dir()}", *given, *chosen])))
 
 
-def compose_config(overrides: list[str]) -> DictConfig:
-    """conf/ with `overrides`, as `python -m omseval` composes it; Hydra's refusal in one line."""
-    register()
-    try:
-        with initialize_config_module("omseval.conf", version_base="1.3"):
-            return compose(config_name="config", overrides=overrides)
-    except HydraException as e:
-        raise UserError(str(e).splitlines()[0]) from None
+def inspect_log_dir() -> str:
+    """The log folder of the eval making this task: `inspect eval --log-dir` (click's context), else inspect's
+    default. A run's builds go under it, beside its logs."""
+    context = click.get_current_context(silent=True)
+    if context is not None and isinstance(context.params.get("log_dir"), str):
+        return context.params["log_dir"]
+    return os.environ.get("INSPECT_LOG_DIR", "./logs")
 
 
-def model_overrides(name: str) -> list[str]:
-    """The conf/model option for the inspect model `name`; any other model is named as itself."""
-    for option in sorted((files("omseval.conf") / "model").iterdir(), key=lambda f: f.name):
-        node = OmegaConf.create(option.read_text()) if option.name.endswith(".yaml") else None
-        if isinstance(node, DictConfig) and node.get("name") == name:
-            return [f"model={option.name.removesuffix('.yaml')}"]
+def model_overrides(model: Model) -> list[str]:
+    """The conf/model option for the inspect model, by name; any other model is named as itself."""
+    name = str(model)
+    for option in options("model"):
+        if compose([f"model={option}"]).model.name == name:
+            return [f"model={option}"]
     return [f"model.name={name}", f"model.label={name}", "model.language_model=true", "model.price=null"]
 
 
-def experiment_task(cfg: DictConfig, pack: Pack, model: Model) -> Task:
-    """The run's task from its composed and checked config: the experiment builds (or reuses) what it needs
-    with `model`, and the task answers its questions."""
-    run = make_experiment(cfg)
-    asked = run.questions(cfg, pack, model)
+_built: dict[tuple[str, str], dict[str, dict]] = {}  # (log folder, build key) -> each sample's extras, per process
+
+
+@solver
+def from_build(run: Run) -> Solver:
+    """Give each sample what it gets from the run's build (its guidance first of all). The first sample to ask
+    builds it with the task's model (reused when finished: the app builds before the eval starts); the others
+    wait for it. Set up once per process and build."""
+    key = (str(Path(run.cfg.log_dir).resolve()), run.experiment.build_key(run))
+    building = asyncio.Lock()
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        async with building:
+            if key not in _built:
+                _built[key] = run.experiment.extras(run, await run.experiment.build(run, get_model()))
+        state.metadata |= _built[key][str(state.sample_id)]
+        return state
+
+    return solve
+
+
+def run_task(run: Run) -> Task:
+    """The run's task: its samples come from its build; each question is answered with its guidance, `epochs`
+    times (the model cache is kept per epoch), a failed answer retried up to the experiment's attempts."""
+    pack, cfg = run.pack, run.cfg
+    answer = chain(question_prompt(pack.templates["question"]), generate(cache=cache_policy(cfg.cache)))
     metadata = {
-        "config": resolved(cfg),
+        "identity": run.identity,
+        "key": run.key,
+        "build": run.experiment.build_key(run),
+        "config": plain(cfg),
         "pack_checksum": pack.checksum,
         "model_label": cfg.model.label,
         "language_model": cfg.model.language_model,
-        "questions": dict(Counter((s.metadata or {})["question_type"] for s in asked.samples)),
-        "superseded_patterns": sum(bool((s.metadata or {})["check"]["superseded_pattern"]) for s in asked.samples),
-    } | asked.metadata
-    name = f"{run.name}_{cfg.corpus.name.value}_{cfg.approach.name}"
-    return answer_task(
-        name, asked.samples, pack, run.attempts, cfg.cache, metadata, asked.metrics, cfg.judge, cfg.epochs
-    )
-
-
-def answer_task(
-    name: str,
-    samples: list[Sample],
-    pack: Pack,
-    attempts: int,
-    cache: bool,
-    metadata: dict,
-    metrics=None,
-    judge: str | None = None,
-    n_epochs: int = 1,
-) -> Task:
-    """Answer each question with its guidance, `n_epochs` times (the model cache is kept per epoch); retry a
-    failed answer up to `attempts` attempts in all. `metrics`: in place of the scorer's own (handoff groups by
-    agent and probability); `judge`: a conf/model option that also grades every answer."""
-    answer = chain(question_prompt(pack.templates["question"]), generate(cache=cache_policy(cache)))
+    } | run.experiment.metadata(run)
+    name = f"{run.experiment.name}_{cfg.corpus.name}_{run.approach_name}"
     return Task(
         name=name,
-        dataset=MemoryDataset(samples, name=name),
-        solver=retry_loop(answer, pack.templates["retry"], attempts=attempts, cache=cache),
-        scorer=compliance(judge=judge, cache=cache),
-        metrics=metrics,
+        dataset=MemoryDataset(run.experiment.samples(run), name=name),
+        setup=from_build(run),
+        solver=retry_loop(answer, pack.templates["retry"], attempts=run.experiment.attempts, cache=cfg.cache),
+        scorer=compliance(judge=cfg.judge, cache=cfg.cache),
+        metrics=run.experiment.metrics(run),
         metadata=metadata,
-        epochs=epochs(n_epochs),
+        epochs=epochs(cfg.epochs),
     )

@@ -1,8 +1,9 @@
-"""Refusals of a composed config that Hydra's schema check lets through, each one line before any work.
+"""A run's config validated once into a frozen `Run`, which everything downstream takes and nothing re-checks.
 
-Hydra refuses a misspelled key or a wrong type, but a `+key=`/`++key=` addition opens the config, and
-values can be well-typed yet unusable. A multirun checks every run of the sweep before it starts,
-so a cluster sweep is refused before anything is submitted or written.
+Hydra refuses a misspelled key or a wrong type; `validate` refuses the rest before any work, each in one line:
+an added key, options a class does not take, values out of range, a missing API key or extra, a malformed or
+silent store server, an unwritable log folder and a bad pack (its file, row and column). A multirun validates
+every run of the sweep before it starts, so a cluster sweep is refused before anything is submitted or written.
 """
 
 import difflib
@@ -10,80 +11,146 @@ import itertools
 import os
 import shutil
 import tempfile
-from dataclasses import fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 from hydra.core.override_parser.overrides_parser import OverridesParser
 from hydra.experimental.callback import Callback
 from omegaconf import DictConfig, OmegaConf
 
 from omseval import local
-from omseval.config import model_option
+from omseval.config import ModelConfig, compose, model_option, plain
 from omseval.errors import UserError, run_command
-from omseval.experiments import experiment_class
-from omseval.pack_schema import Pack, load_pack
+from omseval.experiments import Experiment
+from omseval.identity import identity, model_identity, run_key
+from omseval.pack_schema import CORPORA, Pack, load_pack
 from omseval.paths import SHIPPED_PACK
 from omseval.subset import restrict
+from omseval.targets import target_class
+
+if TYPE_CHECKING:
+    from omseval.builders.base import Builder
+    from omseval.oms.store import Store
 
 
-def check(cfg) -> Pack:
-    """Every refusal of a run, before any work: the quick ones, then the approach's options and its store's
-    server. The run's pack when all is well."""
-    pack = check_quick(cfg)
-    check_approach(cfg)
-    return pack
+@dataclass(frozen=True)
+class Run:
+    """A validated run: its composed config (read-only) and what was made of it, once."""
+
+    cfg: DictConfig
+    pack: Pack  # as the run sees it (`rules=N`: the subset)
+    experiment: Experiment
+    approach: "type[Builder]"
+    approach_options: dict
+    store: "type[Store]"
+    store_settings: dict  # the store's settings that are set (a secret included: never written)
+    endpoint: str | None  # what serves the answering model: its identity in the run's and in inspect's cache key
+    judge: ModelConfig | None
+    identity: dict
+    key: str  # the run's log folder, from its identity
+
+    @property
+    def name(self) -> str:
+        return f"{self.experiment.name} {self.cfg.corpus.name} {self.approach_name}"
+
+    @property
+    def approach_name(self) -> str:
+        return str(self.cfg.approach.name)
+
+    @property
+    def folder(self) -> Path:
+        return Path(self.cfg.log_dir) / self.key
 
 
-def check_quick(cfg) -> Pack:
-    """The refusals that need no approach class (nor inspect-ai): `python -m omseval` makes them before its
-    first line. Added keys, the experiment's options, out-of-range values, a missing API key, a malformed
-    Neo4j URI, an unwritable log folder and a bad pack (its file, row and column); the pack when all is well."""
-    check_closed(cfg)
-    experiment_class(cfg)  # the experiment's options are checked against its class
+def validate(cfg: DictConfig) -> Run:
+    """Every refusal of a run, before any work; the validated run when all is well."""
+    validate_closed(cfg)
+    cls, options = target_class("experiment", cfg.experiment, Experiment, "an experiment class")
+    cls.validate_options(options)
+    experiment = cls(**options)
     for key, value in (("limit", cfg.limit), ("rules", cfg.rules), ("epochs", cfg.epochs)):
         if value is not None and value < 1:
             raise UserError(f"{key} must be a positive integer, got {value}")
-    if cfg.seed is not None and cfg.seed < 0:
-        raise UserError(f"seed must be zero or a positive integer, got {cfg.seed}")
-    if cfg.model.latency < 0 or cfg.model.latency and not cfg.model.name.startswith("omseval/"):
-        raise UserError(f"model.latency: the offline model's seconds per call, 0 or more, got {cfg.model.latency}")
-    check_environment(cfg)
-    if cfg.store.kind.value == "neo4j":
-        check_uri(cfg.store.uri)
-    check_writable("log_dir", cfg.log_dir)
-    return restrict(load_pack(cfg.pack.path or SHIPPED_PACK), cfg.corpus.name.value, cfg.rules)  # rules=N
+    for key, value, least, kind in (
+        ("seed", cfg.seed, 0, "zero or a positive integer"),
+        ("budget_usd", cfg.budget_usd, 0, "zero or a positive number"),
+        ("max_samples", cfg.max_samples, 1, "a positive integer"),
+    ):
+        if value is not None and value < least:
+            raise UserError(f"{key} must be {kind}, got {value}")
+    if cfg.corpus.name not in CORPORA:
+        raise UserError(f"corpus.name={cfg.corpus.name} is not a corpus of the pack; corpora: {', '.join(CORPORA)}")
+    served_by = validate_model(cfg.model, keyed=not cfg.plan)  # a plan calls no model: it needs no key
+    judge = validate_judge(cfg.judge, keyed=not cfg.plan)
+    store, settings = store_of(cfg)
+    validate_writable("log_dir", cfg.log_dir)
+    pack = restrict(load_pack(cfg.pack.path or SHIPPED_PACK), cfg.corpus.name, cfg.rules)
+    from omseval.builders.base import Builder
+
+    approach, approach_options = target_class("approach", cfg.approach, Builder, "a guidance builder class", skip=1)
+    approach.validate_options(approach_options)
+    if approach.uses_store and not cfg.plan:
+        store.reach(settings)
+    config = plain(cfg)
+    judged = judge_identity(cfg.judge, judge) if judge else None
+    ident = identity(config, pack.checksum, served_by, judged, approach.uses_store, store.name)
+    OmegaConf.set_readonly(cfg, True)
+    run = Run(
+        cfg, pack, experiment, approach, approach_options, store, settings, served_by, judge, ident, run_key(ident)
+    )
+    experiment.validate_run(run)
+    approach.validate_environment(run)
+    return run
 
 
-def check_approach(cfg) -> None:
-    """The approach's options, checked against its class, and its store's server, reached (Neo4j)."""
-    from omseval.guidance.build import approach_class  # imports inspect-ai: after the quick checks
+def store_of(cfg: DictConfig) -> "tuple[type[Store], dict]":
+    """The store class conf/store's `_target_` names and its settings that are set, validated."""
+    from omseval.oms.store import Store  # imports the driver: after the quick checks
 
-    approach = approach_class(cfg)
-    if approach.uses_store and cfg.store.kind.value == "neo4j":
-        from omseval.oms.neo4j_store import connect
-
-        connect(cfg.store.uri, cfg.store.user, cfg.store.password, cfg.store.database).close()
-    approach.check_ready(cfg)
-
-
-def check_environment(cfg) -> None:
-    """Refuse before any work when the model needs an API key that is not set, or a local model is unusable."""
-    var = cfg.model.api_key_env
-    if var and not os.environ.get(var):
-        raise UserError(f"model={cfg.model.label} needs the environment variable {var} (an API key); it is not set")
-    if local.is_local(cfg.model):
-        local.check(cfg.model)
-    if cfg.judge is not None:  # the judge's model: a conf/model option, its key, no local server of its own
-        judge = model_option(cfg.judge)
-        if judge.api_key_env and not os.environ.get(judge.api_key_env):
-            raise UserError(
-                f"judge={cfg.judge} needs the environment variable {judge.api_key_env} (an API key); it is not set"
-            )
-        if local.is_local(judge):
-            raise UserError(f"judge={cfg.judge}: a local model serves only as the answering model; choose another")
+    given = {k: v for k, v in OmegaConf.to_container(cfg.store, resolve=True).items() if v is not None}  # type: ignore[union-attr]
+    abstract = cast("type[Store]", Store)  # any subclass that conf/store names
+    store, settings = target_class("store", OmegaConf.create(given), abstract, "a store class", skip=1)
+    store.validate_settings(settings)
+    return store, settings
 
 
-def check_closed(node: DictConfig, prefix: str = "") -> None:
+def validate_model(m, keyed: bool = True) -> str | None:
+    """Refuse a model that needs an API key that is not set (when `keyed`), or a local model that is unusable; what
+    serves it."""
+    if m.latency < 0 or m.latency and not m.name.startswith("omseval/"):
+        raise UserError(f"model.latency: the offline model's seconds per call, 0 or more, got {m.latency}")
+    if keyed and m.api_key_env and not os.environ.get(m.api_key_env):
+        raise UserError(f"model={m.label} needs the environment variable {m.api_key_env} (an API key); it is not set")
+    if local.is_local(m):
+        return local.identity(local.check(m), m.context)
+    from omseval.models import endpoint
+
+    return endpoint(m.name, m.base_url)
+
+
+def judge_identity(option: str, judge: ModelConfig) -> dict:
+    from omseval.models import endpoint
+
+    return {"option": option} | model_identity(OmegaConf.to_container(judge), endpoint(judge.name, judge.base_url))  # type: ignore[arg-type]
+
+
+def validate_judge(option: str | None, keyed: bool = True) -> ModelConfig | None:
+    """The judge's conf/model option, its key set (when `keyed`); a local model serves only as the answering
+    model."""
+    if option is None:
+        return None
+    judge = model_option(option)
+    if keyed and judge.api_key_env and not os.environ.get(judge.api_key_env):
+        raise UserError(
+            f"judge={option} needs the environment variable {judge.api_key_env} (an API key); it is not set"
+        )
+    if local.is_local(judge):
+        raise UserError(f"judge={option}: a local model serves only as the answering model; choose another")
+    return judge
+
+
+def validate_closed(node: DictConfig, prefix: str = "") -> None:
     """Every key must be a field of the node's schema (dataclass); untyped nodes stay open."""
     schema = OmegaConf.get_type(node)
     if not is_dataclass(schema):
@@ -100,24 +167,10 @@ def check_closed(node: DictConfig, prefix: str = "") -> None:
             )
             raise UserError(f"unknown config key {prefix}{key} ('+' cannot add keys to omseval's config); {hint}")
         if isinstance(value, DictConfig):
-            check_closed(value, f"{prefix}{key}.")
+            validate_closed(value, f"{prefix}{key}.")
 
 
-def check_uri(uri) -> None:
-    """Parse the URI with the Neo4j driver itself (no connection is made)."""
-    from neo4j import GraphDatabase
-    from neo4j.exceptions import ConfigurationError
-
-    try:
-        GraphDatabase.driver(uri).close()
-    except (ConfigurationError, ValueError, TypeError, AttributeError) as e:
-        reason = str(e).split(". ")[0].rstrip(".")  # the driver's first sentence; the rest lists every scheme
-        raise UserError(
-            f"store.uri={uri} is not a Neo4j URI ({reason}); expected bolt://host:port or neo4j://host:port"
-        ) from None
-
-
-def check_writable(key: str, path) -> None:
+def validate_writable(key: str, path) -> None:
     """The folder, or its nearest existing parent, must take a new folder (probed, then removed)."""
     target = Path(path).absolute()
     existing = next(p for p in (target, *target.parents) if p.exists())
@@ -129,19 +182,7 @@ def check_writable(key: str, path) -> None:
         raise UserError(f"{key}={path} is not writable: cannot create a folder in {existing} ({e.strerror})") from None
 
 
-def compose_job(config_name: str | None, overrides: list[str]) -> DictConfig:
-    """One run's config; Hydra's refusal of it in one line (Hydra ignores errors raised in callbacks)."""
-    from hydra import compose
-    from hydra.errors import CompactHydraException
-
-    try:
-        return compose(config_name, overrides=overrides)
-    except CompactHydraException as e:
-        first = [str(x).strip().splitlines()[0] for x in (e, e.__cause__) if x is not None]
-        raise UserError(": ".join(first)) from None
-
-
-def check_launcher(launcher: DictConfig) -> None:
+def validate_launcher(launcher: Any) -> None:
     """A SLURM launcher needs SLURM's commands on this machine (submitit submits through them)."""
     if str(launcher.get("_target_", "")).endswith("SlurmLauncher") and not shutil.which("srun"):
         raise UserError("hydra/launcher=slurm needs SLURM: srun is not on this machine's PATH")
@@ -159,17 +200,30 @@ def sweep_jobs(overrides: list[str]) -> list[list[str]]:
 
 
 class SweepCheck(Callback):
-    """Compose and check every run of a multirun before the sweep writes or launches anything."""
+    """Compose and validate every run of a multirun before the sweep writes or launches anything; at its end,
+    one table of its runs."""
+
+    def __init__(self) -> None:
+        self.validated: list[tuple[list[str], Run]] = []  # each job's overrides and its validated run
 
     def on_multirun_start(self, config: DictConfig, config_name: str | None = None, **kwargs) -> None:
-        def check_sweep() -> None:
-            check_launcher(config.hydra.launcher)
-            check_writable("hydra.sweep.dir", config.hydra.sweep.dir)
+        def validate_sweep() -> None:
+            validate_launcher(config.hydra.launcher)
+            validate_writable("hydra.sweep.dir", config.hydra.sweep.dir)
             if config.hydra.sweeper._target_.endswith("BasicSweeper"):  # other sweepers choose runs as they go
                 jobs = sweep_jobs(list(config.hydra.overrides.task))
                 for job in jobs:
-                    check(compose_job(config_name, job))
+                    self.validated.append((job, validate(compose(job))))
                 print(f"sweep of {len(jobs)} runs; multirun.yaml and launcher job output in {config.hydra.sweep.dir}")
 
-        if code := run_command(check_sweep):
+        if code := run_command(validate_sweep):
             raise SystemExit(code)
+
+    def on_multirun_end(self, config: DictConfig, **kwargs) -> None:
+        """One table of the sweep's runs (from the newest finished log of each validated run), then the closing
+        lines once; the sweep's jobs print none of their own (omseval.run_summary.closing)."""
+        from omseval.run_summary import sweep_summary
+
+        jobs = [(job, run.folder) for job, run in self.validated]
+        log_dirs = list(dict.fromkeys(str(run.cfg.log_dir) for _, run in self.validated)) or [str(config.log_dir)]
+        print(sweep_summary(jobs, log_dirs), flush=True)

@@ -12,7 +12,7 @@ def question_prompt(template: str) -> Solver:
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         text = fill(template, guidance=state.metadata["guidance"], question=state.metadata["question"])
-        state.messages = [ChatMessageUser(content=text)]
+        state.messages = [ChatMessageUser(content=text, metadata={"role": "answer"})]
         return state
 
     return solve

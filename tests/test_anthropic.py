@@ -5,8 +5,8 @@ import json
 import pytest
 from inspect_ai.log import list_eval_logs, read_eval_log
 
-from tests.conftest import run_module
-from tests.fake_anthropic import FakeAnthropic, serving
+from tests.helpers import run_module
+from tests.helpers.fake_anthropic import FakeAnthropic, serving
 
 ANSWER = "Draw the positioning map with four dimensions, one per axis."
 

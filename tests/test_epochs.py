@@ -7,12 +7,11 @@ from inspect_ai import Task, eval
 from inspect_ai.dataset import Sample
 from inspect_ai.model import ModelOutput, ModelUsage, get_model
 from inspect_ai.solver import generate
-from omseval.scorers.epochs import epochs
 
 from omseval.errors import UserError
 from omseval.models import cache_policy
-from omseval.refusals import check_quick
-from tests.conftest import config
+from omseval.scorers.epochs import epochs
+from tests.helpers import config, validated
 
 
 def counting_model():
@@ -43,5 +42,8 @@ def test_each_epoch_is_a_fresh_call_and_a_rerun_reuses_them(tmp_path):
 
 def test_epochs_is_a_top_level_key_checked_before_any_work(tmp_path):
     assert config(tmp_path).epochs == 1
+    assert validated(tmp_path, "epochs=3").identity["epochs"] == 3  # a run's identity: its own log folder
+    assert validated(tmp_path, "epochs=3").key != validated(tmp_path).key
     with pytest.raises(UserError, match="epochs must be a positive integer, got 0"):
-        check_quick(config(tmp_path, "epochs=0"))
+        validated(tmp_path, "epochs=0")
+    assert list(tmp_path.iterdir()) == []

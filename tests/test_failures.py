@@ -2,49 +2,64 @@
 any other exception is a fault with its traceback (exit 3); Ctrl-C at any point is one line and exit
 130 and leaves nothing that looks finished; a launcher that cannot run here is refused (exit 2)."""
 
+import json
 import os
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from inspect_ai.log import list_eval_logs, read_eval_log
 
-from omseval.errors import FAULT, INTERRUPTED
-from omseval.refusals import check_launcher
-from omseval.run import stopped_by_service
-from tests.conftest import ROOT, run_module, stderr_lines
-from tests.test_kill import recorded, samples_written, wait_for
+from omseval.errors import FAULT, INTERRUPTED, UserError
+from omseval.run import LOGGED, logged_error
+from omseval.validation import validate_launcher
+from tests.helpers import ROOT, run_module, stderr_lines
+from tests.helpers.processes import recorded, samples_written, wait_for
 
 INTERRUPTED_LINE = "interrupted; rerun the same command to resume"
-SMALL = ["experiment=guidance", "corpus=smaller"]
+SMALL = ["experiment=maintain", "corpus=smaller"]
+FAILING = "tests.helpers.faults"  # approaches that fail on purpose, for approach._target_
 
 
 def omseval(tmp_path, *args):
-    env = {"PYTHONPATH": str(ROOT)}  # tests.faults, for approach._target_
+    env = {"PYTHONPATH": str(ROOT)}  # this module, for approach._target_
     return run_module("omseval", f"log_dir={tmp_path / 'logs'}", *args, cwd=tmp_path, env=env)
+
+
+def logged(traceback: str, message: str = "the message"):
+    """An eval log's header whose error is `traceback` (empty: no error)."""
+    error = SimpleNamespace(traceback=traceback, message=message) if traceback else None
+    return SimpleNamespace(error=error)
 
 
 def test_a_logged_service_stop_is_told_from_a_fault():
     stop = "Traceback (most recent call last):\n  ...\nomseval.errors.ServiceStopped: the server stopped answering\n"
-    assert stopped_by_service(stop)
-    assert not stopped_by_service("Traceback (most recent call last):\n  ...\nKeyError: 'x'\n")
-    assert not stopped_by_service("")
+    assert logged_error(logged(stop)) == ("ServiceStopped", "the server stopped answering")
+    assert LOGGED["ServiceStopped"] == 1  # a rerun resumes
+    key = "Traceback (most recent call last):\n  ...\nomseval.models.KeyRejected: anthropic: the API rejected the key\n"
+    assert LOGGED[logged_error(logged(key))[0]] == 2  # the user's mistake
+    full = "Traceback (most recent call last):\n  ...\nOSError: [Errno 28] No space left on device\n"
+    assert LOGGED[logged_error(logged(full))[0]] == 1  # the machine's environment
+    bug = logged_error(logged("Traceback (most recent call last):\n  ...\nKeyError: 'x'\n"))
+    assert bug == ("KeyError", "'x'") and bug[0] not in LOGGED  # a fault
+    assert logged_error(logged("")) == ("", "")
 
 
 def test_slurm_is_refused_where_srun_is_missing(monkeypatch):
     monkeypatch.setattr("shutil.which", lambda name: None)
     slurm = {"_target_": "hydra_plugins.hydra_submitit_launcher.submitit_launcher.SlurmLauncher"}
-    with pytest.raises(Exception, match="srun is not on this machine's PATH"):
-        check_launcher(slurm)
-    check_launcher({"_target_": "hydra_plugins.hydra_submitit_launcher.submitit_launcher.LocalLauncher"})
+    with pytest.raises(UserError, match="^hydra/launcher=slurm needs SLURM: srun is not on this machine's PATH$"):
+        validate_launcher(slurm)
+    validate_launcher({"_target_": "hydra_plugins.hydra_submitit_launcher.submitit_launcher.LocalLauncher"})
 
 
 @pytest.mark.slow
 def test_a_fault_shows_its_traceback_and_its_own_exit_code(tmp_path):
-    result = omseval(tmp_path, *SMALL, "approach=verbatim", "approach._target_=tests.faults.Buggy")
+    result = omseval(tmp_path, *SMALL, "approach=verbatim", f"approach._target_={FAILING}.Buggy")
     assert result.returncode == FAULT == 3
     assert "Traceback" in result.stderr and "KeyError: 'a key the builder forgot'" in result.stderr
     assert "rerun the same command" not in result.stdout + result.stderr
@@ -52,10 +67,16 @@ def test_a_fault_shows_its_traceback_and_its_own_exit_code(tmp_path):
 
 @pytest.mark.slow
 def test_a_service_stopped_past_its_retries_asks_for_a_rerun(tmp_path):
-    result = omseval(tmp_path, *SMALL, "approach=verbatim", "approach._target_=tests.faults.ServiceDown")
+    result = omseval(tmp_path, *SMALL, "approach=verbatim", f"approach._target_={FAILING}.ServiceDown")
     assert result.returncode == 1
-    assert "run stopped: ServiceStopped: the service stopped answering" in result.stdout
+    assert "run stopped: the service stopped answering" in result.stdout
     assert "rerun the same command to resume" in result.stdout and "Traceback" not in result.stderr
+    # nothing of the failed message, nor of any after it, is recorded: the build stays unfinished
+    logs = tmp_path / "logs"
+    assert not finished_builds(logs) and list_eval_logs(str(logs)) == []
+    [partial] = (logs / "builds").glob("*.partial")
+    journal = [json.loads(line)["entry"] for line in (partial / "journal.jsonl").read_text().splitlines()]
+    assert sorted(e["position"] for e in journal) == [1, 2]
 
 
 @pytest.mark.slow
@@ -96,8 +117,8 @@ def assert_interrupted(code: int, err: str) -> None:
     assert err.count(INTERRUPTED_LINE) == 1
 
 
-def finished_guidance(logs: Path) -> list[Path]:
-    return [p for p in (logs / "guidance").glob("*") if p.is_dir() and not p.name.endswith(".partial")]
+def finished_builds(logs: Path) -> list[Path]:
+    return [p for p in (logs / "builds").glob("*") if p.is_dir() and not p.name.endswith(".partial")]
 
 
 @pytest.mark.slow
@@ -105,7 +126,7 @@ def test_ctrl_c_at_start_up(tmp_path):
     proc = start(tmp_path, *SMALL, "approach=verbatim")
     time.sleep(1.5)  # importing, before any work
     assert_interrupted(*interrupt(proc))
-    assert not (tmp_path / "logs").exists() or not finished_guidance(tmp_path / "logs")
+    assert not (tmp_path / "logs").exists() or not finished_builds(tmp_path / "logs")
 
 
 @pytest.mark.slow
@@ -114,7 +135,7 @@ def test_ctrl_c_while_building(tmp_path):
     proc = start(tmp_path, "experiment=replay", "corpus=smaller", "approach=oms")
     wait_for(proc, lambda: recorded(logs) >= 5)
     assert_interrupted(*interrupt(proc))
-    assert list((logs / "guidance").glob("*.partial")) and not finished_guidance(logs)
+    assert list((logs / "builds").glob("*.partial")) and not finished_builds(logs)
     assert list_eval_logs(str(logs)) == []
 
 

@@ -7,14 +7,14 @@ from types import SimpleNamespace
 
 import pytest
 
-from omseval.guidance.build import build_guidance
-from omseval.guidance.file_edit import parse_selection, rewrite_problem, strip_fence
+from omseval.builders.build import build_guidance
+from omseval.builders.file_edit import parse_selection, rewrite_problem, strip_fence
 from omseval.models import make_model
 from omseval.offline.answering import respond
 from omseval.offline.files import HEADING, edit, select
 from omseval.pack_schema import load_pack
-from tests.conftest import PACK, config
-from tests.conftest import builder as make_builder
+from tests.helpers import PACK, validated
+from tests.helpers import builder as make_builder
 
 NAMES = ["chart-design", "dashboard-design", "sql-queries"]
 FILES = """- chart-design.md: Chart design — How we design a single chart: chart type, axes, colour and labels.
@@ -120,8 +120,9 @@ def test_respond_dispatches_file_prompts(pack):
     selection = pack.render("file_selection", files=FILES, correction="Format SQL with uppercase keywords.")
     assert json.loads(respond(selection, "file_selection")) == {"file": "sql-queries.md"}  # by the reply's schema
     editing = pack.render("file_editing", document=DOC, correction="Use 4 colour-coded categories at most.")
-    assert "4 colour-coded" in respond(editing) and "6 colour-coded" not in respond(editing)
-    assert HEADING in respond(pack.render("shared_file_editing", document="", correction="Use UTC."))
+    edited = respond(editing, "edit")  # by the role its message declares
+    assert "4 colour-coded" in edited and "6 colour-coded" not in edited
+    assert HEADING in respond(pack.render("shared_file_editing", document="", correction="Use UTC."), "edit")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -136,15 +137,24 @@ class Scripted:
     def __init__(self, *replies: tuple[str, str]):
         self.replies, self.prompts = list(replies), []
 
-    async def generate(self, prompt, config=None, cache=False):
-        self.prompts.append(prompt)
+    async def generate(self, messages, config=None, cache=False):
+        [message] = messages
+        self.prompts.append(message.text)
         completion, stop = self.replies.pop(0)
         return SimpleNamespace(completion=completion, stop_reason=stop, usage=None)
 
 
-def builder(pack, tmp_path, model, *overrides):
-    cfg = config(tmp_path, "approach=file_edit", *overrides)
-    return make_builder(cfg, pack, tmp_path, model)
+def builder(tmp_path, model, *overrides):
+    return make_builder(validated(tmp_path, "approach=file_edit", *overrides), tmp_path, model)
+
+
+def process(b, *messages):
+    """Each message prepared, then processed, in turn: the log entries."""
+
+    async def each():
+        return [await b.process(m, await b.prepare(m)) for m in messages]
+
+    return asyncio.run(each())
 
 
 def larger_message(pack):
@@ -153,9 +163,10 @@ def larger_message(pack):
 
 def test_unusable_selection_is_asked_again_then_a_filing_failure(pack, tmp_path):
     model = Scripted(("the chart file", "stop"), ("chart-design.md or sql-queries.md", "stop"))
-    b = builder(pack, tmp_path, model)
-    entry = asyncio.run(b.process(larger_message(pack)))
+    b = builder(tmp_path, model)
+    [entry] = process(b, larger_message(pack))
     assert entry["failure"].startswith("filing failure") and "2 of the listed files" in entry["failure"]
+    assert entry["cause"] == "filing failure"
     assert entry["correct_file"] is False and len(model.prompts) == 2
     assert model.prompts[1].startswith("Your previous reply could not be used: it named none of the listed files")
     assert model.prompts[0] in model.prompts[1]
@@ -175,8 +186,8 @@ def test_edit_reply_replaces_the_file_or_is_a_processing_loss(pack, tmp_path):
         pick,
         (old, "max_tokens"),
     )
-    b = builder(pack, tmp_path, model)
-    entry = asyncio.run(b.process(message))
+    b = builder(tmp_path, model)
+    [entry] = process(b, message)
     assert entry == {
         "message_id": message.message_id,
         "position": message.position,
@@ -185,16 +196,17 @@ def test_edit_reply_replaces_the_file_or_is_a_processing_loss(pack, tmp_path):
         "chars": len(old) + len("- new line\n"),
     }
     assert "<document>" in model.prompts[1] and old in model.prompts[1]
-    for why in ("empty reply", "reply under half the old file's length", "truncated reply (max_tokens)"):
-        entry = asyncio.run(b.process(dataclasses.replace(message, message_id=f"{message.message_id}-{why}")))
-        assert entry["failure"].startswith(f"processing loss: {why}")
+    whys = ("empty reply", "reply under half the old file's length", "truncated reply (max_tokens)")
+    entries = process(b, *(dataclasses.replace(message, message_id=f"{message.message_id}-{why}") for why in whys))
+    for why, entry in zip(whys, entries, strict=True):
+        assert entry["cause"] == "unusable reply" and entry["failure"].startswith(f"unusable reply: {why}")
     assert b.documents[message.skill] == old + "- new line\n" and not model.replies
 
 
 def test_hinted_file_needs_no_selection(pack, tmp_path):
     message = larger_message(pack)
     model = Scripted((pack.document(message.skill).text + "- new line\n", "stop"))
-    entry = asyncio.run(builder(pack, tmp_path, model, "approach=file_edit_hinted").process(message))
+    [entry] = process(builder(tmp_path, model, "approach=file_edit_hinted"), message)
     assert entry["document"] == message.skill and entry["correct_file"] and "failure" not in entry
     assert len(model.prompts) == 1 and "<files>" not in model.prompts[0]
 
@@ -202,9 +214,8 @@ def test_hinted_file_needs_no_selection(pack, tmp_path):
 def test_state_is_saved_after_every_message(pack, tmp_path):
     message = larger_message(pack)
     new = pack.document(message.skill).text + "- new line\n"
-    b = builder(pack, tmp_path, Scripted((f"{message.skill}.md", "stop"), (new, "stop")))
-    asyncio.run(b.process(message))
-    again = builder(pack, tmp_path, None)
+    process(builder(tmp_path, Scripted((f"{message.skill}.md", "stop"), (new, "stop"))), message)
+    again = builder(tmp_path, None)
     assert again.processed() == {message.message_id} and again.documents[message.skill] == new
 
 
@@ -221,12 +232,11 @@ def test_state_is_saved_after_every_message(pack, tmp_path):
     ],
 )
 def test_offline_build(pack, tmp_path, approach, corpus):
-    small = dataclasses.replace(pack, sequence=pack.sequence_of(corpus)[:30])
-    cfg = config(tmp_path, f"approach={approach}", f"corpus={corpus}")
-    guidance = asyncio.run(build_guidance(cfg, small, make_model(cfg)))
+    run = validated(tmp_path, f"approach={approach}", f"corpus={corpus}", "rules=8")  # 32 messages
+    guidance = asyncio.run(build_guidance(run, make_model(run.cfg.model)))
     log = [json.loads(line) for line in (guidance.path / "processing.jsonl").read_text().splitlines()]
-    assert [e["message_id"] for e in log] == [m.message_id for m in small.sequence]
-    assert guidance.manifest["messages"] == 30 and guidance.manifest["failures"] == 0
+    assert [e["message_id"] for e in log] == [m.message_id for m in run.pack.sequence_of(corpus)]
+    assert guidance.manifest["messages"] == 32 and guidance.manifest["failures"] == 0
     last = {e["document"]: e["chars"] for e in log}
     assert all(chars == len(guidance.documents[name]) for name, chars in last.items())
     if corpus == "smaller":
@@ -234,8 +244,8 @@ def test_offline_build(pack, tmp_path, approach, corpus):
     elif approach == "file_edit_hinted":
         assert all(e["correct_file"] for e in log)
     else:
-        assert 0 < sum(e["correct_file"] for e in log) < 30  # the heuristic chose, and sometimes missed
+        assert 0 < sum(e["correct_file"] for e in log) < 32  # the heuristic chose, and sometimes missed
     if corpus == "larger":
         assert any(text != pack.document(s).text for s, text in guidance.documents.items())
-    again = asyncio.run(build_guidance(cfg, small, make_model(cfg)))
+    again = asyncio.run(build_guidance(run, make_model(run.cfg.model)))
     assert again.key == guidance.key and again.documents == guidance.documents

@@ -16,17 +16,17 @@ import pytest
 from neo4j import GraphDatabase
 
 from omseval.errors import UserError
-from omseval.guidance.build import approach_class
-from tests.conftest import config, run_module
-from tests.fake_anthropic import FakeAnthropic, serving
-from tests.test_prompts import answer_key, prompts_of
-from tests.test_store import neo4j_uri
+from tests.helpers import run_module, validated
+from tests.helpers.fake_anthropic import FakeAnthropic, serving
+from tests.helpers.prompts import answer_key, prompts_of
+from tests.helpers.stores import neo4j_uri
 
 pytest.importorskip("graphiti_core", reason='needs the graphiti extra: pip install -e ".[graphiti]"')
 
 from omseval.graphiti.builder import LOGGERS, group_id, quiet  # noqa: E402
 from omseval.graphiti.llm import response_schema  # noqa: E402
 from omseval.offline import graphiti as roles  # noqa: E402
+from omseval.offline.answering import respond  # noqa: E402
 from omseval.oms.store import namespace  # noqa: E402
 
 EPISODES = "MATCH (e:Episodic) WHERE e.group_id IN $groups RETURN e.name AS name"
@@ -45,12 +45,16 @@ def drop_graphs(tmp_path):
 
 
 def build_folder(log_dir: Path) -> Path:
-    [folder] = [p for p in (log_dir / "guidance").iterdir() if p.is_dir()]
-    return folder
+    folders = [p for p in (log_dir / "builds").iterdir() if p.is_dir()]
+    assert len(folders) == 1, folders
+    return folders[0]
 
 
 def lines(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+NO_SERVER = ["store=neo4j", "store.uri=bolt://127.0.0.1:1"]  # refused before any connection is tried
 
 
 def test_missing_extra_is_refused_in_one_line(monkeypatch, tmp_path):
@@ -58,14 +62,21 @@ def test_missing_extra_is_refused_in_one_line(monkeypatch, tmp_path):
 
     monkeypatch.setattr(builder.importlib.util, "find_spec", lambda name: None)
     with pytest.raises(
-        UserError, match=re.escape('approach=graphiti needs graphiti-core: pip install -e ".[graphiti]"')
+        UserError, match=re.escape('approach=graphiti needs graphiti-core: pip install -e ".[graphiti]"') + "$"
     ):
-        approach_class(config(tmp_path, "approach=graphiti"))
+        validated(tmp_path, "approach=graphiti", *NO_SERVER)
 
 
 def test_a_missing_embedding_model_is_refused_in_one_line(tmp_path):
-    with pytest.raises(UserError, match="approach.embedding_model=nope.gguf: no such file"):
-        approach_class(config(tmp_path, "approach=graphiti", "approach.embedding_model=nope.gguf"))
+    with pytest.raises(UserError, match="approach.embedding_model=nope.gguf: no such file$"):
+        validated(tmp_path, "approach=graphiti", "approach.embedding_model=nope.gguf", *NO_SERVER)
+
+
+def test_an_embedded_store_is_refused_in_one_line(tmp_path):
+    """Graphiti keeps its graph in the run's Neo4j server: with store=sqlite it is refused before any work."""
+    with pytest.raises(UserError, match=r"^approach=graphiti keeps its graph in a Neo4j server.*store=neo4j") as e:
+        validated(tmp_path, "approach=graphiti", "store=sqlite")
+    assert "\n" not in str(e.value) and not (tmp_path / "builds").exists()
 
 
 @pytest.mark.slow
@@ -73,7 +84,7 @@ def test_no_neo4j_server_is_refused_before_any_work(tmp_path):
     result = run_module("omseval", "approach=graphiti", "store=neo4j", "store.uri=bolt://127.0.0.1:1", cwd=tmp_path)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     [line] = [x for x in result.stderr.splitlines() if x.startswith("error:")]
-    assert "bolt://127.0.0.1:1 (store.uri)" in line and "`scripts/neo4j-server start`" in line
+    assert "bolt://127.0.0.1:1 (store.uri)" in line
     assert not (tmp_path / "logs").exists()
 
 
@@ -120,22 +131,22 @@ def test_offline_roles_decide_duplicates_and_contradictions_from_values():
         "<FACT INVALIDATION CANDIDATES>\n[{'idx': 1, 'fact': 'Review requests get an answer within 5 days.'}]\n"
         "</FACT INVALIDATION CANDIDATES>\n<NEW FACT>\n{}\n</NEW FACT>"
     )
-    same = json.loads(roles.respond(prompt.replace("{}", "Answer review requests within 48 hours."), "EdgeDuplicate"))
+    same = json.loads(respond(prompt.replace("{}", "Answer review requests within 48 hours."), "EdgeDuplicate"))
     assert same == {"duplicate_facts": [0], "contradicted_facts": [1]}
-    new = json.loads(roles.respond(prompt.replace("{}", "Answer review requests within 3 days."), "EdgeDuplicate"))
+    new = json.loads(respond(prompt.replace("{}", "Answer review requests within 3 days."), "EdgeDuplicate"))
     assert new == {"duplicate_facts": [], "contradicted_facts": [0, 1]}
-    with pytest.raises(NotImplementedError, match="no role for Graphiti's SagaSummary"):
-        roles.respond(prompt, "SagaSummary")
+    with pytest.raises(NotImplementedError, match="no role 'SagaSummary'"):
+        respond(prompt, "SagaSummary")
 
 
 @pytest.fixture
-def oms_namespace():
+def oms_namespace(tmp_path):
     """OMS data on the same server, which a Graphiti build must leave alone."""
     from omseval.oms.documents import to_statements
     from omseval.oms.neo4j_store import Neo4jStore
-    from tests.test_store import DOC
+    from tests.helpers.stores import DOC
 
-    store = Neo4jStore(neo4j_uri(), f"test-graphiti-oms-{uuid.uuid4().hex[:8]}")
+    store = Neo4jStore(tmp_path / "oms" / "builds" / f"test-graphiti-oms-{uuid.uuid4().hex[:8]}", neo4j_uri())
     store.reset()
     store.load_skill("competitor-analysis", "Competitor analysis", to_statements("competitor-analysis", DOC))
     before = [s.text for s in store.statements("competitor-analysis")]
@@ -148,7 +159,7 @@ def oms_namespace():
 @pytest.mark.neo4j
 def test_offline_build_end_to_end(tmp_path, oms_namespace):
     uri = neo4j_uri()
-    args = ["experiment=guidance", "approach=graphiti", "corpus=smaller", "store=neo4j", f"store.uri={uri}", "limit=3"]
+    args = ["experiment=maintain", "approach=graphiti", "corpus=smaller", "store=neo4j", f"store.uri={uri}", "limit=3"]
     home = tmp_path / "home"  # Graphiti's telemetry would keep an id under ~/.cache/graphiti
     result = run_module("omseval", *args, cwd=tmp_path, env={"HOME": str(home)})
     assert result.returncode == 0, result.stderr
@@ -185,32 +196,35 @@ def test_offline_build_end_to_end(tmp_path, oms_namespace):
 @pytest.mark.slow
 @pytest.mark.neo4j
 def test_no_graphiti_prompt_holds_the_answer_key(shipped, tmp_path):
-    from omseval.guidance.build import build_guidance
-    from omseval.handoff import build_handoff
+    from omseval.builders.build import build_guidance
+    from omseval.handoff import build_handoff, handoff_key
     from omseval.models import make_model
 
     pack, _ = shipped
     find, uri = answer_key(pack), neo4j_uri()
-    cfg = config(tmp_path, "approach=graphiti", "corpus=smaller", "cache=false", "store=neo4j", f"store.uri={uri}")
-    g = asyncio.run(build_guidance(cfg, pack, make_model(cfg)))
+    run = validated(tmp_path, "approach=graphiti", "corpus=smaller", "cache=false", "store=neo4j", f"store.uri={uri}")
+    g = asyncio.run(build_guidance(run, make_model(run.cfg.model)))
     seen = {*prompts_of(g.path), *g.documents.values()}
-    cfg = config(
+    run = validated(
         tmp_path, "experiment=handoff", "approach=graphiti", "store=neo4j", f"store.uri={uri}", "cache=false", "limit=4"
     )
-    key, snapshots = asyncio.run(build_handoff(cfg, pack, make_model(cfg)))
+    snapshots = asyncio.run(build_handoff(run, make_model(run.cfg.model)))
     assert all(s.recorded for s in snapshots)  # Graphiti records every correction
-    seen |= {*prompts_of(tmp_path / "guidance" / key), *(s.guidance for s in snapshots)}
+    seen |= {*prompts_of(tmp_path / "builds" / handoff_key(run)[0]), *(s.guidance for s in snapshots)}
     assert len(seen) > 3 * len(pack.sequence_of("smaller"))
     assert not set().union(*map(find, seen))
 
 
 class FakeMessages(FakeAnthropic):
     """Anthropic's Messages API: structured requests answered by the offline roles (the schema named by its
-    first property), with injected faults: a server error for the edge extraction of the `fail` corrections,
-    and one malformed reply (then a good one on the repair request) for the entities of `malformed`."""
+    first property), with injected faults in the edge extraction: the `refuse` corrections' request refused as
+    invalid (400, the model's own failure: a processing loss), the `down` corrections' answered with a server
+    error (500, a service failure: the build stops); and one malformed reply (then a good one on the repair
+    request) for the entities of `malformed`."""
 
     requests: list[dict] = []
-    fail: set[str] = set()
+    refuse: set[str] = set()
+    down: set[str] = set()
     malformed = ""
     SCHEMAS = {
         "extracted_entities": "ExtractedEntities",
@@ -235,12 +249,24 @@ class FakeMessages(FakeAnthropic):
         if schema is None:
             return self.reply("Following the team's guidance.")
         role = self.SCHEMAS[next(iter(schema["properties"]))]
-        if role == "ExtractedEdges" and (roles.slot(text, "CURRENT_MESSAGE") or "").strip() in self.fail:
-            return self.send(500, {"type": "error", "error": {"type": "api_error", "message": "injected fault"}})
+        if role == "ExtractedEdges":
+            message = (roles.slot(text, "CURRENT_MESSAGE") or "").strip()
+            if message in self.refuse:
+                error = {"type": "invalid_request_error", "message": "injected refusal"}
+                return self.send(400, {"type": "error", "error": error})
+            if message in self.down:
+                return self.send(500, {"type": "error", "error": {"type": "api_error", "message": "injected fault"}})
         current = (roles.slot(text, "TEXT") or roles.slot(text, "CURRENT MESSAGE") or "").strip()
         if role == "ExtractedEntities" and current == self.malformed and "could not be used" not in text:
             return self.reply("Here are the entities you asked for.")
-        return self.reply(roles.respond(text, role))
+        return self.reply(respond(text, role))
+
+
+def episodes(folder: Path) -> list[str]:
+    """The names of the episodes in the build's group on the server."""
+    with GraphDatabase.driver(neo4j_uri(), auth=("neo4j", "")) as driver:
+        records = driver.execute_query(EPISODES, groups=[group_id(namespace(folder), "shared")]).records
+    return [r["name"] for r in records]
 
 
 @pytest.mark.slow
@@ -248,57 +274,65 @@ class FakeMessages(FakeAnthropic):
 def test_anthropic_client_with_injected_faults(shipped, tmp_path):
     pack, _ = shipped
     stream = pack.sequence_of("smaller")
-    FakeMessages.requests, FakeMessages.fail, FakeMessages.malformed = (
-        [],
-        {stream[3].text, stream[9].text},
-        stream[5].text,
-    )
+    FakeMessages.requests, FakeMessages.malformed = [], stream[5].text
+    FakeMessages.refuse, FakeMessages.down = {stream[3].text, stream[9].text}, {stream[12].text}
     with serving(FakeMessages) as url:
-        result = run_module(
-            "omseval",
-            "experiment=guidance",
-            "approach=graphiti",
-            "corpus=smaller",
-            "store=neo4j",
-            f"store.uri={neo4j_uri()}",
-            "model=sonnet",
-            f"model.base_url={url}",
-            "model.max_retries=0",
-            "limit=2",
-            cwd=tmp_path,
-            env={"ANTHROPIC_API_KEY": "test-key"},
-        )
-    assert result.returncode == 0, result.stderr
-    assert "132 corrections, 130 processed, 2 processing losses" in result.stdout
+
+        def run():
+            return run_module(
+                "omseval",
+                "experiment=maintain",
+                "approach=graphiti",
+                "corpus=smaller",
+                "store=neo4j",
+                f"store.uri={neo4j_uri()}",
+                "model=sonnet",
+                f"model.base_url={url}",
+                "model.max_retries=0",
+                "limit=2",
+                cwd=tmp_path,
+                env={"ANTHROPIC_API_KEY": "test-key"},
+            )
+
+        stopped = run()  # the service fails past its retries at the 13th correction: the build stops there
+        [partial] = (tmp_path / "logs" / "builds").glob("*.partial")
+        journal = lines(partial / "journal.jsonl")
+        stopped_episodes = episodes(partial)
+        FakeMessages.down = set()
+        resumed = run()  # the same command, the service back
+    assert stopped.returncode == 1 and "Traceback" not in stopped.stderr, stopped.stderr
+    assert "rerun the same command to resume" in stopped.stdout + stopped.stderr
+    assert [e["message_id"] for e in journal] == [m.message_id for m in stream[:12]]  # nothing of the 13th
+    assert f"correction {stream[12].position}" not in stopped_episodes
+
+    assert resumed.returncode == 0, resumed.stderr
+    assert "132 corrections, 130 processed, 2 processing losses" in resumed.stdout
     structured = [r for r in FakeMessages.requests if "output_format" in r["body"]]
     assert structured and all(r["path"].startswith("/v1/messages") for r in FakeMessages.requests)
     assert {r["body"]["model"] for r in FakeMessages.requests} == {"claude-sonnet-4-5"}
     folder = build_folder(tmp_path / "logs")
-    lost = {e["message_id"]: e["failure"] for e in lines(folder / "processing.jsonl") if "failure" in e}
+    lost = {e["message_id"]: e for e in lines(folder / "processing.jsonl") if "failure" in e}
     assert set(lost) == {stream[3].message_id, stream[9].message_id}
-    assert all("model error past inspect's retries" in why for why in lost.values())
+    assert all(e["cause"] == "request refused" and e["failure"].startswith("request refused: ") for e in lost.values())
     calls = lines(folder / "calls.jsonl")
     repaired = [c for c in calls if c["message_id"] == stream[5].message_id and c["phase"] == "ExtractedEntities"]
     assert [("problem" in c, "decision" in c) for c in repaired] == [(True, False), (False, True)]
-    with GraphDatabase.driver(neo4j_uri(), auth=("neo4j", "")) as driver:
-        names = {
-            r["name"] for r in driver.execute_query(EPISODES, groups=[group_id(namespace(folder), "shared")]).records
-        }
     lost_episodes = {f"correction {stream[3].position}", f"correction {stream[9].position}"}
-    assert names == {f"correction {m.position}" for m in stream} - lost_episodes  # nothing of them written
+    names = episodes(folder)
+    assert sorted(names) == sorted({f"correction {m.position}" for m in stream} - lost_episodes)  # each once
 
 
 @pytest.mark.slow
 @pytest.mark.neo4j
 def test_a_killed_build_resumes_and_processes_no_correction_twice(tmp_path):
-    args = ["experiment=guidance", "approach=graphiti", "corpus=smaller", "store=neo4j", f"store.uri={neo4j_uri()}"]
+    args = ["experiment=maintain", "approach=graphiti", "corpus=smaller", "store=neo4j", f"store.uri={neo4j_uri()}"]
     command = [sys.executable, "-m", "omseval", *args, "limit=1", f"log_dir={tmp_path / 'logs'}"]
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=os.environ.copy())
     try:
         journal, deadline = None, time.monotonic() + 600
         while not (journal and len(journal.read_text().splitlines()) >= 20):
             assert proc.poll() is None and time.monotonic() < deadline
-            journal = next((tmp_path / "logs" / "guidance").glob("*.partial/journal.jsonl"), None)
+            journal = next((tmp_path / "logs" / "builds").glob("*.partial/journal.jsonl"), None)
             time.sleep(0.05)
     finally:
         proc.send_signal(signal.SIGKILL)
@@ -308,11 +342,7 @@ def test_a_killed_build_resumes_and_processes_no_correction_twice(tmp_path):
     assert "132 corrections, 132 processed, 0 processing losses" in again.stdout
     folder = build_folder(tmp_path / "logs")
     assert len({e["message_id"] for e in lines(folder / "processing.jsonl")}) == 132
-    with GraphDatabase.driver(neo4j_uri(), auth=("neo4j", "")) as driver:
-        names = [
-            r["name"] for r in driver.execute_query(EPISODES, groups=[group_id(namespace(folder), "shared")]).records
-        ]
-    assert sorted(names) == sorted(f"correction {n}" for n in range(1, 133))  # each correction once
+    assert sorted(episodes(folder)) == sorted(f"correction {n}" for n in range(1, 133))  # each correction once
 
 
 @pytest.mark.local

@@ -6,30 +6,29 @@ import itertools
 import pytest
 from inspect_ai.log import list_eval_logs, read_eval_log
 
-from omseval.guidance import journal
-from omseval.guidance.file_edit import FileEdit
-from omseval.handoff import TEXTS, build_handoff
+from omseval.builders import jsonl
+from omseval.builders.file_edit import FileEdit
+from omseval.handoff import TEXTS, build_handoff, handoff_key
 from omseval.models import make_model
 from omseval.pack_schema import load_pack
 from omseval.pack_schema.ordering import recording_schedule
-from tests.conftest import PACK, run_module
-from tests.conftest import config as compose_config
+from tests.helpers import PACK, run_module, validated
 
 pack = load_pack(PACK)
 
 
-def config(tmp_path, *overrides):
-    return compose_config(tmp_path, "experiment=handoff", *overrides)
+def handoff(tmp_path, *overrides):
+    return validated(tmp_path, "experiment=handoff", *overrides)
 
 
-def build(cfg):
-    return asyncio.run(build_handoff(cfg, pack, make_model(cfg)))
+def build(run):
+    return asyncio.run(build_handoff(run, make_model(run.cfg.model)))
 
 
 def test_oms_submits_every_correction(tmp_path):
-    cfg = config(tmp_path, "approach=oms", "experiment.seeds=[11]")
-    assert cfg.corpus.name.value == "smaller"
-    _, snaps = build(cfg)
+    run = handoff(tmp_path, "approach=oms", "experiment.seeds=[11]")
+    assert run.cfg.corpus.name == "smaller"
+    snaps = build(run)
     assert len(snaps) == 33 and {s.probability for s in snaps} == {100} and all(s.recorded for s in snaps)
     order, _ = recording_schedule([c.case_id for c in pack.handoff], 11)
     assert [s.case_id for s in snaps] == order  # the seed's processing order
@@ -38,8 +37,8 @@ def test_oms_submits_every_correction(tmp_path):
 
 
 def test_text_file_records_as_scheduled(tmp_path):
-    cfg = config(tmp_path, "approach=file_edit", "experiment.seeds=[23]", "experiment.probabilities=[0,50,100]")
-    _, snaps = build(cfg)
+    options = ["approach=file_edit", "experiment.seeds=[23]", "experiment.probabilities=[0,50,100]"]
+    snaps = build(handoff(tmp_path, *options))
     by_p = {p: [s for s in snaps if s.probability == p] for p in (0, 50, 100)}
     assert not any(s.recorded or s.arrived for s in by_p[0]) and all(s.guidance == "" for s in by_p[0])
     assert all(s.recorded for s in by_p[100])
@@ -50,47 +49,47 @@ def test_text_file_records_as_scheduled(tmp_path):
 
 
 def test_identical_guidance_is_stored_once(tmp_path):
-    cfg = config(tmp_path, "approach=verbatim", "experiment.seeds=[23]", "experiment.probabilities=[0,100]")
-    key, snaps = build(cfg)
-    texts = journal.read(tmp_path / "guidance" / key / TEXTS)
+    run = handoff(tmp_path, "approach=verbatim", "experiment.seeds=[23]", "experiment.probabilities=[0,100]")
+    snaps = build(run)
+    key, _ = handoff_key(run)
+    texts = jsonl.read(tmp_path / "builds" / key / TEXTS)
     assert sorted(t["text"] for t in texts) == sorted({s.guidance for s in snaps})  # "" once, for all of p=0
-    assert len(texts) < len(snaps) and build(cfg) == (key, snaps)
+    assert len(texts) < len(snaps) and build(run) == snaps
 
 
 def test_a_build_that_dies_resumes_without_redoing_work(tmp_path, monkeypatch):
-    whole = build(
-        config(tmp_path / "a", "approach=file_edit", "experiment.seeds=[41]", "experiment.probabilities=[100]")
-    )
+    options = ["approach=file_edit", "experiment.seeds=[41]", "experiment.probabilities=[100]"]
+    whole = build(handoff(tmp_path / "a", *options))
     calls, original = [], FileEdit.process
 
-    async def dying(self, message):
+    async def dying(self, message, prepared):
         if len(calls) == 10:
             raise RuntimeError("the machine went away")
         calls.append(message.message_id)
-        return await original(self, message)
+        return await original(self, message, prepared)
 
-    cfg = config(tmp_path / "b", "approach=file_edit", "experiment.seeds=[41]", "experiment.probabilities=[100]")
+    run = handoff(tmp_path / "b", *options)
     monkeypatch.setattr(FileEdit, "process", dying)
     with pytest.raises(RuntimeError):
-        build(cfg)
+        build(run)
     monkeypatch.setattr(FileEdit, "process", original)
     processed = []
 
-    async def counting(self, message):
+    async def counting(self, message, prepared):
         processed.append(message.message_id)
-        return await original(self, message)
+        return await original(self, message, prepared)
 
     monkeypatch.setattr(FileEdit, "process", counting)
-    resumed = build(cfg)
-    assert resumed[1] == whole[1]
+    resumed = build(run)
+    assert resumed == whole
     assert len(processed) == 33 - 10 and not set(processed) & set(calls)
 
 
 def test_limit_runs_the_first_cases_of_each_seed(tmp_path):
     """limit=N: each condition stops after the first N cases of its seed's order, as the whole run began."""
     options = ["approach=verbatim", "experiment.seeds=[11,23]", "experiment.probabilities=[0,100]"]
-    _, whole = build(config(tmp_path / "whole", *options))
-    _, first = build(config(tmp_path / "first", *options, "limit=3"))
+    whole = build(handoff(tmp_path / "whole", *options))
+    first = build(handoff(tmp_path / "first", *options, "limit=3"))
     assert first == [s for s in whole if s.order <= 3] and len(first) == 2 * 2 * 3
 
 

@@ -1,31 +1,31 @@
 """The text-file builders' journal: one synced line per processed message, a torn last line dropped on resume."""
 
 import asyncio
-import dataclasses
 import json
 
 import pytest
 
-from omseval.guidance import journal
-from omseval.guidance.base import JOURNAL, FileBuilder, change, changed
-from omseval.guidance.build import build_guidance, correction_stream
+from omseval.builders import artifact, jsonl
+from omseval.builders.base import JOURNAL, FileBuilder, apply_delta, delta
+from omseval.builders.build import build_guidance, correction_stream
 from omseval.models import make_model
-from omseval.pack_schema import load_pack
-from tests.conftest import PACK, builder, config
+from tests.helpers import builder, validated
 
-pack = load_pack(PACK)
+
+def build(run):
+    return asyncio.run(build_guidance(run, make_model(run.cfg.model)))
 
 
 def test_a_torn_last_line_is_dropped_and_appending_goes_on_cleanly(tmp_path):
     path = tmp_path / "j.jsonl"
-    journal.append(path, {"n": 1})
-    journal.append(path, {"n": 2, "text": "ünïcode\nand a newline"})
+    jsonl.append(path, {"n": 1})
+    jsonl.append(path, {"n": 2, "text": "ünïcode\nand a newline"})
     with open(path, "ab") as f:
         f.write(b'{"n": 3, "te')  # the writer died mid-line
-    assert journal.read(path) == [{"n": 1}, {"n": 2, "text": "ünïcode\nand a newline"}]
-    journal.append(path, {"n": 3})
-    assert [r["n"] for r in journal.read(path)] == [1, 2, 3]
-    assert journal.read(tmp_path / "none.jsonl") == []
+    assert jsonl.read(path) == [{"n": 1}, {"n": 2, "text": "ünïcode\nand a newline"}]
+    jsonl.append(path, {"n": 3})
+    assert [r["n"] for r in jsonl.read(path)] == [1, 2, 3]
+    assert jsonl.read(tmp_path / "none.jsonl") == []
 
 
 @pytest.mark.parametrize(
@@ -40,37 +40,41 @@ def test_a_torn_last_line_is_dropped_and_appending_goes_on_cleanly(tmp_path):
     ],
 )
 def test_a_change_keeps_only_the_text_that_differs(old, new, kept):
-    assert change(old, new) == kept and changed(old, kept) == new
+    assert delta(old, new) == kept and apply_delta(old, kept) == new
 
 
 @pytest.mark.parametrize("approach, corpus", [("verbatim", "larger"), ("file_edit", "larger"), ("verbatim", "smaller")])
 def test_a_build_killed_mid_line_resumes_to_the_uninterrupted_result(tmp_path, monkeypatch, approach, corpus):
-    overrides = [f"approach={approach}", f"corpus={corpus}", "model=offline"]
-    small = dataclasses.replace(pack, sequence=pack.sequence_of(corpus)[:80])
-    whole = asyncio.run(build_guidance(cfg := config(tmp_path / "a", *overrides), small, make_model(cfg)))
+    overrides = [f"approach={approach}", f"corpus={corpus}", "model=offline", "rules=20"]  # 80 messages
+    whole = build(validated(tmp_path / "a", *overrides))
     assert not (whole.path / "state.json").exists()
 
-    cfg = config(tmp_path / "b", *overrides)
-    partial = tmp_path / "b" / "guidance" / f"{whole.key}.partial"
+    run = validated(tmp_path / "b", *overrides)
+    _, partial = artifact.folders(run.cfg.log_dir, whole.key)
     partial.mkdir(parents=True)
-    dying = builder(cfg, small, partial, make_model(cfg))
-    stream = correction_stream(small, corpus, None)
-    for message in stream[:41]:
-        asyncio.run(dying.process(message))
+    dying = builder(run, partial, make_model(run.cfg.model))
+    stream = correction_stream(run.pack, corpus, None)
+    assert len(stream) == 80
+
+    async def process(messages):
+        for message in messages:
+            await dying.process(message, await dying.prepare(message))
+
+    asyncio.run(process(stream[:41]))
     lines = (partial / JOURNAL).read_bytes().splitlines(keepends=True)
     (partial / JOURNAL).write_bytes(b"".join(lines[:40]) + lines[40][: len(lines[40]) // 2])  # killed mid-line
 
     processed, original = [], FileBuilder.process
 
-    async def counting(self, message, prepared=None):
+    async def counting(self, message, prepared):
         processed.append(message.message_id)
         return await original(self, message, prepared)
 
     monkeypatch.setattr(FileBuilder, "process", counting)
-    resumed = asyncio.run(build_guidance(cfg, small, make_model(cfg)))
+    resumed = build(run)
     assert sorted(processed) == sorted(m.message_id for m in stream[40:])  # the torn message once more, none twice
     assert resumed.key == whole.key and resumed.documents == whole.documents
     assert (resumed.path / "processing.jsonl").read_text() == (whole.path / "processing.jsonl").read_text()
     log = [json.loads(line) for line in (resumed.path / "processing.jsonl").read_text().splitlines()]
     assert [e["message_id"] for e in log] == [m.message_id for m in stream]
-    assert [line["entry"] for line in journal.read(resumed.path / JOURNAL)] == log  # no torn bytes left inside
+    assert [line["entry"] for line in jsonl.read(resumed.path / JOURNAL)] == log  # no torn bytes left inside

@@ -6,16 +6,14 @@ import json
 import os
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
-import time
-import zipfile
 
 import pytest
-from inspect_ai.log import list_eval_logs, read_eval_log
+from inspect_ai.log import read_eval_log
 
 from omseval.report.logs import runs, samples
+from tests.helpers.processes import eval_logs, recorded, samples_written, wait_for
 
 ARGS = ["experiment=replay", "approach=oms", "corpus=smaller"]
 
@@ -32,43 +30,9 @@ def start(log_dir, cache):
         )
 
 
-def wait_for(proc, condition, timeout=600):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert proc.poll() is None, "the run ended before the point to kill it"
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
-
-
-def recorded(log_dir) -> int:
-    """Corrections the build in progress has recorded in its store."""
-    db = next((log_dir / "guidance").glob("*.partial/oms.sqlite"), None)
-    if db is None:
-        return 0
-    try:
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as c:
-            return c.execute("SELECT count(*) FROM correction").fetchone()[0]
-    except sqlite3.Error:
-        return 0
-
-
-def eval_logs(log_dir):
-    return [i for i in list_eval_logs(str(log_dir)) if "guidance" not in i.name]
-
-
-def samples_written(log_dir) -> int:
-    """Samples the answering run has flushed to its .eval log so far (0 while it has none readable)."""
-    try:
-        [info] = eval_logs(log_dir)
-        with zipfile.ZipFile(info.name.removeprefix("file://")) as z:
-            return sum(n.startswith("samples/") for n in z.namelist())
-    except (ValueError, OSError, zipfile.BadZipFile):
-        return 0
-
-
 def finished(log_dir):
     """(documents, processing log, scores by question) of the run's finished artifacts."""
-    [built] = [p for p in (log_dir / "guidance").iterdir() if p.is_dir()]
+    [built] = [p for p in (log_dir / "builds").iterdir() if p.is_dir()]
     docs = {p.relative_to(built): p.read_text() for p in built.rglob("*.md")}
     df = samples(runs(str(log_dir))).set_index("question_id").sort_index()
     df = df[["first_attempt", "eventual", "attempts", "corrective_messages"]]
@@ -95,8 +59,8 @@ def test_killed_build_and_answering_resume_to_the_uninterrupted_result(tmp_path)
     proc = start(b, tmp_path / "cache-b")
     wait_for(proc, lambda: recorded(b) >= point)
     kill(proc)
-    assert list((b / "guidance").glob("*.partial")) and not [
-        p for p in (b / "guidance").iterdir() if p.is_dir() and not p.name.endswith(".partial")
+    assert list((b / "builds").glob("*.partial")) and not [
+        p for p in (b / "builds").iterdir() if p.is_dir() and not p.name.endswith(".partial")
     ]
 
     # rerun, killed while answering, once its log holds a random number of samples (inspect flushes them

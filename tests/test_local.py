@@ -11,12 +11,11 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from hydra import compose, initialize_config_dir
 from inspect_ai.log import list_eval_logs, read_eval_log
 from inspect_ai.model import GenerateConfig, ResponseSchema
 
-from omseval.config import register
-from tests.conftest import ROOT, run_module, stderr_lines
+from tests.helpers import config as composed
+from tests.helpers import run_module, stderr_lines, validated
 
 needs_extra = pytest.mark.skipif(
     any(__import__("importlib").util.find_spec(m) is None for m in ("llama_cpp", "openai")),
@@ -25,9 +24,7 @@ needs_extra = pytest.mark.skipif(
 
 
 def local_config(tmp_path, *overrides):
-    register()
-    with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
-        return compose(config_name="config", overrides=["model=local", f"log_dir={tmp_path / 'logs'}", *overrides])
+    return composed(tmp_path / "logs", "model=local", *overrides)
 
 
 def omseval(tmp_path, *args):
@@ -89,7 +86,7 @@ def test_a_file_llama_cpp_cannot_load_is_named(tmp_path):
 @pytest.mark.local
 @pytest.mark.slow
 def test_questions_answered_by_the_real_model(tmp_path):
-    args = ["experiment=guidance", "approach=none", "limit=3"]
+    args = ["experiment=maintain", "approach=none", "limit=3"]
     result = omseval(tmp_path, *args)
     assert result.returncode == 0, result.stderr
     assert "model smollm2-135m-instruct (local)" in result.stdout and "not a language model" not in result.stdout
@@ -117,7 +114,7 @@ def test_server_lifecycle(tmp_path):
         assert first.model_args["base_url"] != second.model_args["base_url"]
         assert first.model_args["identity"] == second.model_args["identity"]
         procs = [first.process, second.process]
-        model = make_model(cfg, second.model_args)
+        model = make_model(cfg.model, second.model_args)
         assert model.api.base_url == second.model_args["identity"]
         assert asyncio.run(model.generate("Say hello.")).completion.strip()
         procs[1].kill()
@@ -191,7 +188,7 @@ def test_response_schema_constrains_decoding(tmp_path):
     cfg = local_config(tmp_path, "model.max_tokens=300")
     edges = GenerateConfig(response_schema=ResponseSchema(name="edges", json_schema=EDGES))
     with serving(cfg) as served:
-        model = make_model(cfg, served.model_args)
+        model = make_model(cfg.model, served.model_args)
         for prompt in prompts:
             reply = asyncio.run(model.generate(prompt, config=config)).completion
             jsonschema.validate(json.loads(reply), schema)
@@ -203,17 +200,16 @@ def test_response_schema_constrains_decoding(tmp_path):
 @needs_extra
 @pytest.mark.local
 @pytest.mark.slow
-def test_oms_replies_are_structured_objects(tmp_path, shipped):
+def test_oms_replies_are_structured_objects(tmp_path):
     """A few corrections processed by OMS: each call asks for a schema, and each reply is an object of it."""
-    from omseval.guidance.build import correction_stream, make_builder
+    from omseval.builders.build import correction_stream, make_builder
     from omseval.local import serving
     from omseval.models import make_model
 
-    pack, _ = shipped
-    cfg = local_config(tmp_path, "approach=oms", "corpus=smaller", "model.max_tokens=512")
+    run = validated(tmp_path / "logs", "model=local", "approach=oms", "corpus=smaller", "model.max_tokens=512")
     calls = []
-    with serving(cfg) as served:
-        model = make_model(cfg, served.model_args)
+    with serving(run.cfg) as served:
+        model = make_model(run.cfg.model, served.model_args)
         generate = model.generate
 
         async def recorded(*args, **kwargs):
@@ -224,9 +220,13 @@ def test_oms_replies_are_structured_objects(tmp_path, shipped):
         model.generate = recorded
         workdir = tmp_path / "build.partial"
         workdir.mkdir()
-        builder = make_builder(cfg, pack, workdir, model)
-        for message in correction_stream(pack, "smaller", None)[:4]:
-            asyncio.run(builder.process(message))
+        builder = make_builder(run, workdir, model)
+
+        async def process(messages):
+            for message in messages:
+                await builder.process(message, await builder.prepare(message))
+
+        asyncio.run(process(correction_stream(run.pack, "smaller", None)[:4]))
         builder.close()
     assert len({schema.name for schema, _ in calls if schema}) >= 2  # extraction and reconciliation
     for schema, reply in calls:
@@ -251,7 +251,7 @@ def test_the_longest_string_keeps_the_server_alive(tmp_path):
     config = GenerateConfig(response_schema=ResponseSchema(name="reason", json_schema=schema))
     cfg = local_config(tmp_path)
     with serving(cfg) as served:
-        reply = asyncio.run(make_model(cfg, served.model_args).generate("Why is the sky blue?", config=config))
+        reply = asyncio.run(make_model(cfg.model, served.model_args).generate("Why is the sky blue?", config=config))
         assert served.process.poll() is None
     jsonschema.validate(json.loads(reply.completion), schema)
 
@@ -262,7 +262,7 @@ def test_the_longest_string_keeps_the_server_alive(tmp_path):
 def test_a_server_killed_mid_run_stops_the_run_and_a_rerun_resumes(tmp_path):
     """kill -9 of the run's llama.cpp server: the run ends incomplete (exit 1, no answer counted), and the
     same command, with a new server, finishes it."""
-    args = ["experiment=guidance", "approach=none", "limit=5"]
+    args = ["experiment=maintain", "approach=none", "limit=5"]
     command = [sys.executable, "-m", "omseval", f"log_dir={tmp_path / 'logs'}", "model=local", *args]
     run = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     seen: set = set()

@@ -4,10 +4,11 @@ import uuid
 
 import pytest
 
+from omseval.config import options
 from omseval.namespaces import main
 from omseval.oms.documents import to_statements
 from omseval.oms.store import namespace
-from tests.test_store import DOC, neo4j_uri
+from tests.helpers.stores import DOC, neo4j_uri
 
 STATEMENTS = len(to_statements("competitive-analysis", DOC))
 
@@ -29,10 +30,10 @@ def listed(capsys, *settings) -> dict[str, tuple[int, int]]:
 def test_sqlite_builds_below_the_log_folder(tmp_path, capsys):
     from omseval.oms.sqlite_store import FILE, SQLiteStore
 
-    folders = [tmp_path / "guidance" / key for key in ("a1b2", "c3d4.partial")]
+    folders = [tmp_path / "builds" / key for key in ("a1b2", "c3d4.partial")]
     for n, folder in enumerate(folders):
         folder.mkdir(parents=True)
-        fill(SQLiteStore(folder / FILE), corrections=n + 1)
+        fill(SQLiteStore(folder), corrections=n + 1)
     a, c = (namespace(f) for f in folders)
     assert listed(capsys, f"log_dir={tmp_path}") == {a: (STATEMENTS, 1), c: (STATEMENTS, 2)}
     assert main(["drop", a, f"log_dir={tmp_path}"]) == 0
@@ -46,7 +47,7 @@ def test_sqlite_builds_below_the_log_folder(tmp_path, capsys):
     [
         (["drop", "nowhere@00000000"], "error: no namespace 'nowhere@00000000' in this store"),
         (["list", "seed=3"], "error: seed=3: only store settings"),
-        (["list", "store=mongo"], "error: In 'config': Could not find 'store/mongo'"),
+        (["list", "store=mongo"], f"error: store=mongo is not an option; options: {', '.join(options('store'))}"),
         (["list", "store=neo4j", "store.uri=bolt//nohost"], "error: store.uri=bolt//nohost is not a Neo4j URI"),
     ],
 )
@@ -61,15 +62,27 @@ def test_missing_log_folder(tmp_path, capsys):
     assert capsys.readouterr().err == f"error: log_dir={tmp_path / 'none'} is not a folder\n"
 
 
+def test_a_namespace_names_its_build_and_ignores_partial(tmp_path):
+    from omseval.builders.artifact import folders
+
+    key = "smaller-oms-seed-pack-order-0123456789ab"
+    final, partial = folders(tmp_path, key)
+    assert namespace(partial) == namespace(final)  # stable across the build's move to its final folder
+    assert namespace(final) != namespace(folders(tmp_path / "other", key)[0])  # unique per log folder
+    assert namespace(final).startswith(f"{key}@")  # readable: the build's path below builds/
+    assert namespace(final / "seed11-p100").startswith(f"{key}/seed11-p100@")
+
+
 @pytest.mark.neo4j
-def test_neo4j_namespaces(capsys):
+def test_neo4j_namespaces(tmp_path, capsys):
     from omseval.oms.neo4j_store import Neo4jStore
 
     uri = neo4j_uri()
-    names = [f"test-housekeeping-{uuid.uuid4().hex[:8]}" for _ in range(2)]
+    folders = [tmp_path / "builds" / f"test-housekeeping-{uuid.uuid4().hex[:8]}" for _ in range(2)]
+    names = [namespace(folder) for folder in folders]
     try:
-        for n, name in enumerate(names):
-            fill(Neo4jStore(uri, name), corrections=n)
+        for n, folder in enumerate(folders):
+            fill(Neo4jStore(folder, uri), corrections=n)
         found = listed(capsys, "store=neo4j", f"store.uri={uri}")
         assert {name: found[name] for name in names} == {names[0]: (STATEMENTS, 0), names[1]: (STATEMENTS, 1)}
         assert main(["drop", names[0], "store=neo4j", f"store.uri={uri}"]) == 0
@@ -77,7 +90,7 @@ def test_neo4j_namespaces(capsys):
         found = listed(capsys, "store=neo4j", f"store.uri={uri}")
         assert names[0] not in found and found[names[1]] == (STATEMENTS, 1)
     finally:
-        for name in names:
-            store = Neo4jStore(uri, name)
+        for folder in folders:
+            store = Neo4jStore(folder, uri)
             store.reset()
             store.close()

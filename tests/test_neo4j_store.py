@@ -7,7 +7,7 @@ import pytest
 
 from omseval.oms.documents import to_statements
 from omseval.oms.store import Decision
-from tests.test_store import DOC, neo4j_uri, new_statement
+from tests.helpers.stores import DOC, neo4j_uri, new_statement
 
 pytestmark = pytest.mark.neo4j
 
@@ -16,10 +16,10 @@ def operators(plan: dict) -> list[str]:
     return [plan["operatorType"], *(op for child in plan.get("children", []) for op in operators(child))]
 
 
-def test_every_query_of_a_run_seeks_an_index(monkeypatch):
+def test_every_query_of_a_run_seeks_an_index(tmp_path, monkeypatch):
     from omseval.oms import neo4j_store
 
-    store = neo4j_store.Neo4jStore(neo4j_uri(), f"test-plans-{uuid.uuid4().hex[:8]}")
+    store = neo4j_store.Neo4jStore(tmp_path / "builds" / f"test-plans-{uuid.uuid4().hex[:8]}", neo4j_uri())
     sent = []
     for name in ("_read", "_write"):
         original = getattr(store, name)

@@ -1,13 +1,15 @@
 """The offline heuristic: deterministic answers, token usage, and registration with inspect-ai."""
 
 import asyncio
+import json
 import subprocess
 import sys
 
 import pytest
-from inspect_ai.model import get_model
+from inspect_ai.model import ChatMessageUser, GenerateConfig, ResponseSchema, get_model
+from inspect_ai.util import JSONSchema
 
-from omseval.offline import answering
+from omseval.offline import answering, files, rules
 from omseval.pack_schema.lint import GENERIC_ANSWER
 
 GUIDANCE = """# Competitive analysis
@@ -41,7 +43,26 @@ def test_retry_puts_the_corrective_message_first():
         f"<guidance>\n{GUIDANCE}\n</guidance>\n<task>\nDraw the map.\n</task>\n"
         "<correction>\nUse five axes.\n</correction>"
     )
-    assert answering.respond(prompt).startswith("Understood. Use five axes.")
+    assert answering.respond(prompt, "retry").startswith("Understood. Use five axes.")
+
+
+def test_a_call_is_answered_by_the_role_it_declares_never_by_its_wording():
+    """The role is the reply schema's name, else the role the message declares; none: a question."""
+    model = get_model("omseval/heuristic")
+    document, correction = "# Time\n\n- Log times in UTC.\n", "Log times in local time."
+    prompt = f"<document>\n{document}</document>\n<skill>\ntime\n</skill>\n<correction>\n{correction}\n</correction>"
+
+    def reply(role=None, schema=None) -> str:
+        message = ChatMessageUser(content=prompt, metadata={"role": role} if role else None)
+        config = GenerateConfig(response_schema=schema)
+        return asyncio.run(model.generate([message], config=config, cache=False)).completion
+
+    assert reply("edit") == files.edit(document, correction)
+    extract = ResponseSchema(name="extract", json_schema=JSONSchema(type="object"))
+    assert json.loads(reply(schema=extract)) == rules.extract(correction, "time")
+    assert reply() == GENERIC_ANSWER  # the same words with no role: a question without a task
+    with pytest.raises(NotImplementedError, match="no role 'summary'"):
+        reply("summary")
 
 
 def test_model_api_is_deterministic_and_reports_usage():

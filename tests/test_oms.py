@@ -7,26 +7,28 @@ import pytest
 from inspect_ai.model import ModelOutput, ModelUsage, get_model
 
 from omseval.audit import superseded_share
-from omseval.guidance.build import build_guidance, correction_stream
-from omseval.guidance.calls import Calls, Loss
+from omseval.builders import artifact
+from omseval.builders.build import build_guidance, build_parts, correction_stream
+from omseval.builders.calls import Calls, Loss
+from omseval.identity import build_key
 from omseval.models import make_model
 from omseval.oms.compiler import Compiler, parse_json
 from omseval.oms.documents import to_statements
 from omseval.oms.sqlite_store import SQLiteStore
 from omseval.pack_schema import load_pack
-from tests.conftest import PACK, builder, config
+from tests.helpers import PACK, builder, validated
 
 pack = load_pack(PACK)
 
 
-def build(cfg):
-    return asyncio.run(build_guidance(cfg, pack, make_model(cfg)))
+def build(run):
+    return asyncio.run(build_guidance(run, make_model(run.cfg.model)))
 
 
 def test_seed_example_rule_is_kept_current(tmp_path):
     """The seed's own case: two dimensions -> three -> four, restatements in between."""
     doc = pack.document("competitive-analysis")
-    store = SQLiteStore(tmp_path / "s.sqlite")
+    store = SQLiteStore(tmp_path)
     store.load_skill(doc.skill, doc.title, to_statements(doc.skill, doc.text))
     compiler = Compiler(Calls(get_model("omseval/heuristic"), tmp_path, cache=False), retrieval=True, top_k=5)
     rule = pack.rule("r-competitive-dimensions")
@@ -55,7 +57,7 @@ def output(text: str) -> ModelOutput:
 def test_malformed_reply_gets_one_repair_then_counts_as_failure(tmp_path):
     replies = ["not json", "still not json", "nope", '{"subject": "x", "directive": "Use four axes.", "scope": ""}']
     model = get_model("mockllm/model", custom_outputs=[output(r) for r in replies])
-    store = SQLiteStore(tmp_path / "s.sqlite")
+    store = SQLiteStore(tmp_path)
     store.load_skill("s", "S", [])
     compiler = Compiler(Calls(model, tmp_path, cache=False), retrieval=True, top_k=5)
 
@@ -77,8 +79,8 @@ def test_parse_json_accepts_fenced_reply():
 
 @pytest.mark.slow
 def test_smaller_corpus_oms_beats_no_retrieval(tmp_path):
-    oms = build(config(tmp_path, "approach=oms", "corpus=smaller"))
-    plain = build(config(tmp_path, "approach=oms_no_retrieval", "corpus=smaller"))
+    oms = build(validated(tmp_path, "approach=oms", "corpus=smaller"))
+    plain = build(validated(tmp_path, "approach=oms_no_retrieval", "corpus=smaller"))
     assert oms.manifest["failures"] == 0 and oms.manifest["processed"] == 132
     assert superseded_share(pack, "smaller", oms) < superseded_share(pack, "smaller", plain)
     log = [json.loads(line) for line in (oms.path / "processing.jsonl").read_text().splitlines()]
@@ -90,7 +92,7 @@ def test_smaller_corpus_oms_beats_no_retrieval(tmp_path):
 
 @pytest.mark.slow
 def test_review_rejection_is_recorded(tmp_path):
-    g = build(config(tmp_path, "approach=oms", "corpus=smaller", "approach.reject=[r-s-*/change]"))
+    g = build(validated(tmp_path, "approach=oms", "corpus=smaller", "approach.reject=[r-s-*/change]"))
     log = [json.loads(line) for line in (g.path / "processing.jsonl").read_text().splitlines()]
     rejected = [e for e in log if e["decision"] == "rejected"]
     assert rejected and all(
@@ -100,16 +102,20 @@ def test_review_rejection_is_recorded(tmp_path):
 
 @pytest.mark.slow
 def test_build_resumes_after_dying_midway(tmp_path):
-    cfg = config(tmp_path / "a", "approach=oms", "corpus=smaller")
-    whole = build(cfg)
-    cfg = config(tmp_path / "b", "approach=oms", "corpus=smaller")
-    partial = tmp_path / "b" / "guidance" / f"{whole.key}.partial"
+    whole = build(validated(tmp_path / "a", "approach=oms", "corpus=smaller"))
+    run = validated(tmp_path / "b", "approach=oms", "corpus=smaller")
+    _, partial = artifact.folders(run.cfg.log_dir, build_key(build_parts(run)))
+    assert partial.parent == tmp_path / "b" / "builds"
     partial.mkdir(parents=True)
-    oms = builder(cfg, pack, partial, make_model(cfg))
-    for message in correction_stream(pack, "smaller", None)[:50]:
-        asyncio.run(oms.process(message))
+    oms = builder(run, partial, make_model(run.cfg.model))
+
+    async def process(messages):
+        for message in messages:
+            await oms.process(message, await oms.prepare(message))
+
+    asyncio.run(process(correction_stream(pack, "smaller", None)[:50]))
     oms.close()  # the run dies here
-    resumed = build(cfg)
+    resumed = build(run)
     assert resumed.key == whole.key and resumed.documents == whole.documents
     log = [json.loads(line) for line in (resumed.path / "processing.jsonl").read_text().splitlines()]
     assert len(log) == 132 and len({e["message_id"] for e in log}) == 132

@@ -40,7 +40,7 @@ def schema_order(rules, seed: int) -> list[str]:
 
 @pytest.fixture(scope="module")
 def shipped(tmp_path_factory):
-    from tests.conftest import PACK
+    from tests.helpers import PACK
 
     dest = tmp_path_factory.mktemp("shipped") / "pack"
     shutil.copytree(PACK, dest)  # a snapshot: others may be extending the shipped pack
@@ -173,8 +173,27 @@ def schema_schedule(case_ids, seed):
     return order, u
 
 
-def test_probabilities_are_0_to_100_by_10():
-    assert PROBABILITIES == (0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100)
+def test_the_handoff_experiment_accepts_exactly_the_probabilities_the_schedule_decides(tmp_path, shipped):
+    """A recording probability a handoff run accepts has a decision for every case in every seed's schedule (and
+    in the shipped 07); any other is refused before any work."""
+    from omseval.errors import UserError
+    from omseval.experiments import Handoff
+    from tests.helpers import validated
+
+    decided = {p for seed in (11, 23) for rec in recording_schedule(CASES, seed)[1].values() for p in rec}
+    assert decided == set(PROBABILITIES) and {0, 100} <= decided
+    assert all(set(rec) == decided for cases in shipped.schedule.values() for rec in cases.values())
+    for p in range(-10, 111):
+        try:
+            Handoff.validate_options({"probabilities": [p]})
+        except UserError:
+            assert p not in decided, p
+        else:
+            assert p in decided, p
+    run = validated(tmp_path, "experiment=handoff", f"experiment.probabilities=[{','.join(map(str, PROBABILITIES))}]")
+    assert list(run.experiment.probabilities) == list(PROBABILITIES)
+    with pytest.raises(UserError, match="experiment.probabilities"):
+        validated(tmp_path, "experiment=handoff", "experiment.probabilities=[15]")
 
 
 @pytest.mark.parametrize("seed", [11, 23, 41, 0, 1, 2, 99])

@@ -6,13 +6,13 @@ from pathlib import Path
 import pytest
 from inspect_ai.log import list_eval_logs, read_eval_log
 
+from omseval.builders.build import build_parts
 from omseval.errors import PackError
-from omseval.guidance.artifact import artifact_key
-from omseval.guidance.build import key_parts
+from omseval.identity import build_key
 from omseval.pack_schema import FILES, load_pack
 from omseval.pack_schema._csv import read_rows, write_rows
 from omseval.pack_schema.build import build, verify
-from tests.conftest import config, run_module
+from tests.helpers import run_module, validated
 
 EDIT = "Answer in the team's own words."
 
@@ -69,31 +69,29 @@ def test_verify_names_each_file_that_no_longer_matches(pack_copy):
 
 
 @pytest.mark.parametrize("approach", ["verbatim", "file_edit"])
-def test_an_edited_template_makes_a_new_build_key(pack_copy, approach):
-    cfg = config(None, f"approach={approach}", "corpus=smaller")
-    before = artifact_key(key_parts(cfg, load_pack(pack_copy), model=None if approach == "verbatim" else _model()))
+def test_an_edited_template_makes_a_new_build_key_and_run_key(pack_copy, approach, tmp_path):
+    def run():
+        return validated(tmp_path, f"approach={approach}", "corpus=smaller", f"pack.path={pack_copy}")
+
+    before = run()
     edit_template(pack_copy, "shared_file_editing")
-    after = artifact_key(key_parts(cfg, load_pack(pack_copy), model=None if approach == "verbatim" else _model()))
-    assert before != after
-
-
-def _model():
-    from inspect_ai.model import get_model
-
-    return get_model("omseval/heuristic")
+    after = run()
+    assert after.identity["pack"] == load_pack(pack_copy).checksum != before.identity["pack"]
+    assert build_key(build_parts(before)) != build_key(build_parts(after))
+    assert before.key != after.key
 
 
 @pytest.mark.slow
 def test_a_run_on_an_edited_pack_never_reuses_old_builds_or_logs(pack_copy, tmp_path):
     logs = tmp_path / "logs"
-    args = ["omseval", "experiment=guidance", "corpus=smaller", "approach=verbatim", "limit=2"]
+    args = ["omseval", "experiment=maintain", "corpus=smaller", "approach=verbatim", "limit=2"]
     args += [f"pack.path={pack_copy}", f"log_dir={logs}"]
     first = run_module(*args, cwd=tmp_path)
     assert first.returncode == 0, first.stderr
     edit_template(pack_copy)  # no `pack build`: the run still sees the edit
     second = run_module(*args, cwd=tmp_path)
     assert second.returncode == 0, second.stderr
-    builds = [p for p in (logs / "guidance").iterdir() if p.is_dir()]
+    builds = [p for p in (logs / "builds").iterdir() if p.is_dir()]
     assert len(builds) == 2
     runs = sorted(list_eval_logs(str(logs)), key=lambda i: i.mtime)
     assert len(runs) == 2 and Path(runs[0].name).parent != Path(runs[1].name).parent

@@ -17,39 +17,39 @@ import time
 
 import pytest
 
-from omseval.guidance.build import build_guidance
-from omseval.handoff import build_handoff
+from omseval.builders.build import build_guidance
+from omseval.config import options
+from omseval.errors import UserError
+from omseval.handoff import build_handoff, handoff_key
 from omseval.models import make_model
-from omseval.pack_schema import load_pack
-from tests.conftest import PACK, ROOT, config
-from tests.test_store import neo4j_uri
+from tests.helpers import ROOT, validated
+from tests.helpers.stores import neo4j_uri
 
-pack = load_pack(PACK)
-APPROACHES = ["oms", "oms_no_retrieval", "file_edit", "file_edit_hinted", "verbatim", "none"]
+# every approach of conf/approach but graphiti, which needs a Neo4j server (tests/test_graphiti.py)
+APPROACHES = [a for a in options("approach") if a != "graphiti"]
 FILES = ("processing.jsonl", "calls.jsonl", "journal.jsonl")
 
 
-def slice_of(corpus: str, n: int):
-    """The pack with the first `n` messages of the corpus's stream (many documents, several per document)."""
-    return dataclasses.replace(pack, sequence=pack.sequence_of(corpus)[:n])
+class Refused(Exception):
+    """The model's API refused the request as invalid (a 4xx other than a rejected key or a rate limit): the
+    model's own failure, a processing loss in a build (a service failure would stop the build instead)."""
+
+    status_code = 400
 
 
-class ServiceDown(ConnectionError):
-    pass
-
-
-def built(log_dir, small, *overrides, faults=(), counter=None) -> dict:
-    """A build's documents and logs; `faults`: corrections whose every model call fails with a service error;
-    `counter`: records the model calls in flight (`peak`)."""
-    cfg = config(log_dir, "cache=false", "model.max_retries=0", *overrides)
-    model = make_model(cfg)
-    model.api.should_retry = lambda e: isinstance(e, ServiceDown)  # how a provider marks a service failure
+def built(log_dir, *overrides, faults=(), counter=None) -> dict:
+    """A build of 24 rules (96 messages) of the larger corpus: its documents and logs; `faults`: positions in the
+    stream of corrections whose every model call is refused; `counter`: records the model calls in flight (`peak`)."""
+    run = validated(log_dir, "rules=24", "cache=false", "model.max_retries=0", *overrides)
+    stream = run.pack.sequence_of(run.cfg.corpus.name)
+    faulty_texts = [stream[n].text for n in faults]
+    model = make_model(run.cfg.model)
     generate = model.api.generate
 
     async def faulty(input, tools, tool_choice, config):
         prompt = "\n\n".join(m.text for m in input)
-        if any(text in prompt for text in faults):
-            raise ServiceDown("503 from the provider")
+        if any(text in prompt for text in faulty_texts):
+            raise Refused("400: the request is invalid")
         if counter is None:
             return await generate(input, tools, tool_choice, config)
         counter["now"] += 1
@@ -62,47 +62,44 @@ def built(log_dir, small, *overrides, faults=(), counter=None) -> dict:
 
     model.api.generate = faulty
     try:
-        g = asyncio.run(build_guidance(cfg, small, model))
+        g = asyncio.run(build_guidance(run, model))
     finally:
         model.api.generate = generate  # get_model keeps one instance per model for the whole process
     files = {name: (g.path / name).read_text() for name in FILES if (g.path / name).exists()}
-    return {"documents": g.documents, "manifest": {k: g.manifest[k] for k in ("processed", "failures")}} | files
+    manifest = {k: g.manifest[k] for k in ("processed", "failures", "losses")}
+    return {"documents": g.documents, "manifest": manifest, "stream": [m.message_id for m in stream]} | files
 
 
 @pytest.mark.parametrize("approach", APPROACHES)
 def test_a_parallel_build_is_the_one_at_a_time_build(tmp_path, approach):
-    small = slice_of("larger", 96)
-    faults = [small.sequence[n].text for n in (3, 17, 40)]  # lost corrections: each is lost on its own
+    faults = (3, 17, 40)  # lost corrections: each is lost on its own
     counter = {"now": 0, "peak": 0}
-    many = built(
-        tmp_path / "many", small, f"approach={approach}", "model.max_connections=16", faults=faults, counter=counter
-    )
-    one = built(tmp_path / "one", small, f"approach={approach}", "model.max_connections=1", faults=faults)
-    assert many == one
-    assert counter["peak"] > 1 or approach in ("verbatim", "none")  # the parallel build did run calls at once
-    if approach not in ("verbatim", "none"):
-        assert one["manifest"] == {"processed": 93, "failures": 3}
-        lost = [json.loads(line) for line in one["processing.jsonl"].splitlines() if "failure" in line]
-        assert [e["message_id"] for e in lost] == [small.sequence[n].message_id for n in (3, 17, 40)]
+    many = built(tmp_path / "many", f"approach={approach}", "model.max_connections=16", faults=faults, counter=counter)
+    one = built(tmp_path / "one", f"approach={approach}", "model.max_connections=1", faults=faults)
+    assert many == one and len(one["stream"]) == 96
+    uses_model = validated(tmp_path, f"approach={approach}").approach.uses_model
+    assert counter["peak"] > 1 or not uses_model  # the parallel build did run calls at once
+    if uses_model:
+        assert {k: one["manifest"][k] for k in ("processed", "failures")} == {"processed": 93, "failures": 3}
+        assert sum(one["manifest"]["losses"].values()) == 3
+        lost = [e for e in map(json.loads, one["processing.jsonl"].splitlines()) if e.get("failure")]
+        assert [e["message_id"] for e in lost] == [one["stream"][n] for n in faults]
 
 
 @pytest.mark.neo4j
 @pytest.mark.parametrize("approach", ["oms", "oms_no_retrieval"])
 def test_a_parallel_build_on_neo4j_is_the_one_at_a_time_build_on_sqlite(tmp_path, approach):
-    from omseval.oms.service import open_store
-
-    small = slice_of("larger", 96)
-    faults = [small.sequence[7].text]
     store = ["store=neo4j", f"store.uri={neo4j_uri()}", "model.max_connections=16"]
-    many = built(tmp_path / "many", small, f"approach={approach}", *store, faults=faults)
-    one = built(tmp_path / "one", small, f"approach={approach}", "model.max_connections=1", faults=faults)
     try:
-        assert many == one and one["manifest"] == {"processed": 95, "failures": 1}
+        many = built(tmp_path / "many", f"approach={approach}", *store, faults=(7,))
+        one = built(tmp_path / "one", f"approach={approach}", "model.max_connections=1", faults=(7,))
+        assert many == one
+        assert {k: one["manifest"][k] for k in ("processed", "failures")} == {"processed": 95, "failures": 1}
     finally:
-        cfg = config(tmp_path / "many", f"approach={approach}", *store)
-        for folder in (tmp_path / "many" / "guidance").iterdir():
+        run = validated(tmp_path / "many", f"approach={approach}", *store)
+        for folder in (tmp_path / "many" / "builds").iterdir():
             if folder.is_dir():
-                graph = open_store(cfg.store, folder)
+                graph = run.store(folder, **run.store_settings)
                 graph.reset()
                 graph.close()
 
@@ -110,16 +107,16 @@ def test_a_parallel_build_on_neo4j_is_the_one_at_a_time_build_on_sqlite(tmp_path
 @pytest.mark.parametrize("approach", ["oms", "file_edit"])
 def test_model_calls_in_flight_never_exceed_max_connections(tmp_path, approach):
     counter = {"now": 0, "peak": 0}
-    built(tmp_path, slice_of("larger", 64), f"approach={approach}", "model.max_connections=3", counter=counter)
+    built(tmp_path, f"approach={approach}", "model.max_connections=3", counter=counter)
     assert counter["peak"] == 3  # concurrent, and never more than allowed
 
 
 def test_handoff_conditions_run_concurrently_with_the_one_at_a_time_result(tmp_path):
     def handoff(log_dir, connections):
         overrides = ["experiment=handoff", "approach=file_edit", "cache=false", f"model.max_connections={connections}"]
-        cfg = config(log_dir, *overrides, "experiment.seeds=[11]")
-        key, snapshots = asyncio.run(build_handoff(cfg, pack, make_model(cfg)))
-        folder = log_dir / "guidance" / key
+        run = validated(log_dir, *overrides, "experiment.seeds=[11]")
+        snapshots = asyncio.run(build_handoff(run, make_model(run.cfg.model)))
+        folder = log_dir / "builds" / handoff_key(run)[0]
         logs = {p.relative_to(folder): p.read_text() for p in sorted(folder.rglob("*.jsonl"))}
         return snapshots, logs
 
@@ -130,16 +127,18 @@ def test_handoff_conditions_run_concurrently_with_the_one_at_a_time_result(tmp_p
 def test_oms_never_changes_another_skills_document(tmp_path):
     """Two skills hold near-duplicate rules (touch targets of 44 px, corrected to 50 and to 40): each
     correction is decided against its own document only, and each document keeps its own value."""
-    rules = {"r-a11y-touch-target", "r-frontend-touch-target"}
+    run = validated(tmp_path, "approach=oms")
+    pack, rules = run.pack, {"r-a11y-touch-target", "r-frontend-touch-target"}
     skills = {pack.rule(r).skill for r in rules}
-    pair = dataclasses.replace(
+    pair = dataclasses.replace(  # the run as `rules=N` would make it, of these two rules
         pack,
         rules=[r for r in pack.rules if r.rule_id in rules],
         sequence=[m for m in pack.sequence if m.rule_id in rules],
+        questions=[q for q in pack.questions if q.rule_id in rules],
+        handoff=[c for c in pack.handoff if c.rule_id in rules],
         documents=[d for d in pack.documents if d.skill in skills],
     )
-    cfg = config(tmp_path, "approach=oms")
-    g = asyncio.run(build_guidance(cfg, pair, make_model(cfg)))
+    g = asyncio.run(build_guidance(dataclasses.replace(run, pack=pair), make_model(run.cfg.model)))
     skill_of = {m.message_id: m.skill for m in pair.sequence}
     log = [json.loads(line) for line in (g.path / "processing.jsonl").read_text().splitlines()]
     targets = [(e["message_id"], e["target"]) for e in log if e.get("target")]
@@ -160,35 +159,32 @@ def test_oms_never_changes_another_skills_document(tmp_path):
 
 
 def test_without_history_reconcile_sees_no_superseded_statement_nor_the_outdated_decision(tmp_path):
-    small = slice_of("smaller", 60)
-    cfg = config(tmp_path, "approach=oms", "corpus=smaller", "approach.history=false")
-    g = asyncio.run(build_guidance(cfg, small, make_model(cfg)))
+    run = validated(tmp_path, "approach=oms", "corpus=smaller", "approach.history=false", "rules=15")
+    g = asyncio.run(build_guidance(run, make_model(run.cfg.model)))
     calls = [json.loads(line) for line in (g.path / "calls.jsonl").read_text().splitlines()]
     reconcile = [c["prompt"] for c in calls if c["phase"] == "reconcile"]
     assert reconcile and not any('status="superseded"' in p or '"outdated"' in p for p in reconcile)
     log = [json.loads(line) for line in (g.path / "processing.jsonl").read_text().splitlines()]
     assert g.manifest["failures"] == 0 and "stale" not in {e["decision"] for e in log}
     with_history = asyncio.run(
-        build_guidance(c := config(tmp_path, "approach=oms", "corpus=smaller"), small, make_model(c))
+        build_guidance(r := validated(tmp_path, "approach=oms", "corpus=smaller", "rules=15"), make_model(r.cfg.model))
     )
     assert with_history.key != g.key
 
 
 BUILD = """
-import asyncio, dataclasses, sys
-from omseval.guidance.build import build_guidance
+import asyncio, sys
+from omseval.builders.build import build_guidance
 from omseval.models import make_model
-from omseval.pack_schema import load_pack
-from tests.conftest import PACK, config
-pack = load_pack(PACK)
-cfg = config(sys.argv[1], *sys.argv[2:])
-asyncio.run(build_guidance(cfg, dataclasses.replace(pack, sequence=pack.sequence_of("larger")[:160]), make_model(cfg)))
+from tests.helpers import validated
+run = validated(sys.argv[1], *sys.argv[2:], "rules=40")  # 160 messages
+asyncio.run(build_guidance(run, make_model(run.cfg.model)))
 """
 
 
 def done(log_dir, approach) -> int:
     """Messages the build in progress has recorded as done."""
-    partial = next((log_dir / "guidance").glob("*.partial"), None)
+    partial = next((log_dir / "builds").glob("*.partial"), None)
     if partial is None:
         return 0
     if approach != "oms":
@@ -221,20 +217,18 @@ def test_a_parallel_build_killed_midway_resumes_to_the_same_result(tmp_path, app
     assert subprocess.run([sys.executable, "-c", BUILD, str(tmp_path / "killed"), *args], cwd=ROOT).returncode == 0
 
     def result(log_dir):
-        [folder] = [p for p in (log_dir / "guidance").iterdir() if p.is_dir()]
+        [folder] = [p for p in (log_dir / "builds").iterdir() if p.is_dir()]
         return {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.suffix in (".md", ".jsonl")}
 
     assert result(tmp_path / "killed") == result(tmp_path / "whole")
 
 
 def test_the_offline_model_with_latency_waits_and_replies_the_same(tmp_path):
-    from omseval.refusals import check as check_run
-
     prompt = "<guidance>Use UTC.</guidance>\n<task>Which time zone?</task>"
-    plain = asyncio.run(make_model(config(tmp_path, "cache=false")).generate(prompt)).completion
-    slow = make_model(config(tmp_path, "cache=false", "model.latency=0.3"))
+    plain = asyncio.run(make_model(validated(tmp_path, "cache=false").cfg.model).generate(prompt)).completion
+    slow = make_model(validated(tmp_path, "cache=false", "model.latency=0.3").cfg.model)
     began = time.monotonic()
     assert asyncio.run(slow.generate(prompt)).completion == plain
     assert time.monotonic() - began >= 0.3
-    with pytest.raises(Exception, match="model.latency"):
-        check_run(config(tmp_path, "model=mock", "model.latency=1"))  # a language model's latency is its own
+    with pytest.raises(UserError, match="model.latency"):
+        validated(tmp_path, "model=mock", "model.latency=1")  # a language model's latency is its own

@@ -3,44 +3,14 @@ the handoff experiment), and the guidance the answering model is given, hold no 
 case id, message kind used as a label, or the sequence's `in_force`/`stale`."""
 
 import asyncio
-import json
-import re
 
 import pytest
 
-from omseval.guidance.build import build_guidance
-from omseval.handoff import build_handoff
+from omseval.builders.build import build_guidance
+from omseval.handoff import build_handoff, handoff_key
 from omseval.models import make_model
-from tests.conftest import ROOT, config
-
-# graphiti needs a Neo4j server: tests/test_graphiti.py checks its prompts
-APPROACHES = sorted(p.stem for p in (ROOT / "conf" / "approach").glob("*.yaml") if p.stem != "graphiti")
-CORPORA = sorted(p.stem for p in (ROOT / "conf" / "corpus").glob("*.yaml"))
-
-
-def answer_key(pack):
-    """A finder of the answer key in a text, from the pack itself: its ids anywhere, and the sequence's
-    kinds and `in_force`/`stale` where they label something (an attribute, a JSON key or value). The
-    same words in the pack's own prose ("the stale-data banner") are no leak."""
-    ids = {r.rule_id for r in pack.rules} | {m.message_id for m in pack.sequence} | {c.case_id for c in pack.handoff}
-    words = {m.kind for m in pack.sequence} | {m.message_id.rsplit("/", 1)[1] for m in pack.sequence} | {"stale"}
-    word = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
-    labels = re.compile(rf"\bin_force\b|\b(?:kind|stale)\s*[=:]|=\s*[\"']?(?:{word})\b|[\"'](?:{word})[\"']\s*:")
-
-    def find(text: str) -> set[str]:
-        tokens = set(re.findall(r"[\w-]+(?:/[\w-]+)*", text))
-        tokens |= {part for t in tokens for part in t.split("/")}
-        return (tokens & ids) | {m.group(0) for m in labels.finditer(text)}
-
-    return find
-
-
-def prompts_of(folder) -> list[str]:
-    return [
-        json.loads(line)["prompt"]
-        for path in sorted(folder.rglob("calls.jsonl"))
-        for line in path.read_text(encoding="utf-8").splitlines()
-    ]
+from tests.helpers import validated
+from tests.helpers.prompts import APPROACHES, CORPORA, answer_key, prompts_of
 
 
 @pytest.mark.slow
@@ -50,14 +20,14 @@ def test_no_prompt_holds_the_answer_key(shipped, tmp_path):
     seen = set()
     for approach in APPROACHES:
         for corpus in CORPORA:
-            cfg = config(tmp_path, f"approach={approach}", f"corpus={corpus}", "cache=false")
-            g = asyncio.run(build_guidance(cfg, pack, make_model(cfg)))
+            run = validated(tmp_path, f"approach={approach}", f"corpus={corpus}", "cache=false")
+            g = asyncio.run(build_guidance(run, make_model(run.cfg.model)))
             seen |= {*prompts_of(g.path), *g.documents.values()}
-        cfg = config(
+        run = validated(
             tmp_path, "experiment=handoff", f"approach={approach}", "experiment.probabilities=[100]", "cache=false"
         )
-        key, snapshots = asyncio.run(build_handoff(cfg, pack, make_model(cfg)))
-        seen |= {*prompts_of(tmp_path / "guidance" / key), *(s.guidance for s in snapshots)}
+        snapshots = asyncio.run(build_handoff(run, make_model(run.cfg.model)))
+        seen |= {*prompts_of(tmp_path / "builds" / handoff_key(run)[0]), *(s.guidance for s in snapshots)}
     assert len(seen) > 2 * len(pack.sequence)  # the model was asked, and every call was recorded
     assert not set().union(*map(find, seen))
 

@@ -2,17 +2,21 @@
 
 import pytest
 
-from tests.conftest import run_module, stderr_lines
+from tests.helpers import run_module, stderr_lines
 
 pytestmark = pytest.mark.slow  # every test here runs the CLI
 
 REFUSALS = [
+    (["aproach=verbatim"], "error: unknown config key aproach; did you mean approach?"),
     (
         ["+aproach=verbatim"],
         "error: unknown config key aproach ('+' cannot add keys to omseval's config); did you mean approach?",
     ),
     (["++approach.top=3"], "error: approach.top: Key 'top' not in 'OMSOptions' (approach=oms)"),
-    (["++experiment.atempts=2"], "error: experiment.atempts: Key 'atempts' not in 'ReplayOptions' (experiment=replay)"),
+    (
+        ["++experiment.atempts=2"],
+        "error: experiment.atempts: Key 'atempts' not in 'QuestionsOptions' (experiment=replay)",
+    ),
     (
         ["store=neo4j", "store.uri=notaurl"],
         "error: store.uri=notaurl is not a Neo4j URI (URI scheme '' is not supported); "
@@ -70,7 +74,7 @@ def test_unwritable_log_folder(tmp_path):
 @pytest.mark.parametrize(
     "overrides,message",
     [
-        (["approach=nope"], "Could not find 'approach/nope'"),
+        (["approach=nope"], "error: approach=nope is not an option; options: file_edit, file_edit_hinted, "),
         (["seed=abc"], "could not be converted to Integer"),
         (["+approach=verbatim"], "Multiple values for approach"),
         (["limit="], "limit"),
@@ -88,8 +92,8 @@ def test_hydra_refusals_exit_2(tmp_path, overrides, message):
     "sweep,line",
     [
         ("seed=3,-1", "error: seed must be zero or a positive integer, got -1"),
-        ("+aproach=oms,verbatim", REFUSALS[0][1]),
-        ("++approach.top=3,4", REFUSALS[1][1]),
+        ("+aproach=oms,verbatim", REFUSALS[1][1]),
+        ("++approach.top=3,4", REFUSALS[2][1]),
         ("limit=2,0", "error: limit must be a positive integer, got 0"),
         (
             "model=offline,sonnet",
@@ -106,7 +110,5 @@ def test_sweep_refused_before_its_first_run(tmp_path, sweep, line):
 
 def test_sweep_with_hydra_refusal_writes_nothing(tmp_path):
     result, written = omseval(tmp_path, "-m", f"log_dir={tmp_path / 'logs'}", "seed=3,abc")
-    assert_refused(
-        result, "error: Error merging override seed=abc: Value 'abc' of type 'str' could not be converted to Integer"
-    )
+    assert_refused(result, "error: seed=abc: Value 'abc' of type 'str' could not be converted to Integer")
     assert written == []

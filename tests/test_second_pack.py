@@ -11,24 +11,23 @@ from collections import Counter
 
 import pytest
 from inspect_ai import eval
-from omseval.scorers.check import verdict
 
 from omseval.audit import superseded
-from omseval.guidance.build import build_guidance
-from omseval.handoff import build_handoff
+from omseval.builders.build import build_guidance
+from omseval.handoff import build_handoff, handoff_key
 from omseval.models import make_model
 from omseval.pack_schema import load_pack
 from omseval.pack_schema.build import verify
-from omseval.refusals import check
-from omseval.tasks import experiment_task
-from tests.conftest import ROOT, config
-from tests.test_prompts import APPROACHES, CORPORA, answer_key, prompts_of
+from omseval.scorers.check import verdict
+from omseval.tasks import run_task
+from tests.helpers import ROOT, validated
+from tests.helpers.prompts import APPROACHES, CORPORA, answer_key, prompts_of
 
 SECOND = ROOT / "tests" / "packs" / "second"
 
 
 def second(tmp_path, *overrides):
-    return config(tmp_path, f"pack.path={SECOND}", "cache=false", *overrides)
+    return validated(tmp_path, f"pack.path={SECOND}", "cache=false", *overrides)
 
 
 def test_second_pack_verifies():
@@ -41,8 +40,8 @@ def test_every_path_runs_and_no_prompt_holds_the_answer_key(tmp_path, report):
     seen = set()
     for approach in APPROACHES:
         for corpus in CORPORA:
-            cfg = second(tmp_path, f"approach={approach}", f"corpus={corpus}")
-            g = asyncio.run(build_guidance(cfg, pack, make_model(cfg)))
+            run = second(tmp_path, f"approach={approach}", f"corpus={corpus}")
+            g = asyncio.run(build_guidance(run, make_model(run.cfg.model)))
             m = g.manifest
             assert m["messages"] == len(pack.sequence_of(corpus)) == m["processed"] + m["failures"]
             seen |= {*prompts_of(g.path), *g.documents.values()}
@@ -54,23 +53,22 @@ def test_every_path_runs_and_no_prompt_holds_the_answer_key(tmp_path, report):
                 f", questions whose guidance states a superseded value {stating}/{len(asked)}"
                 f", processing losses {m['failures']}"
             )
-        cfg = second(tmp_path, "experiment=handoff", f"approach={approach}", "experiment.probabilities=[0,100]")
-        key, snapshots = asyncio.run(build_handoff(cfg, pack, make_model(cfg)))
+        run = second(tmp_path, "experiment=handoff", f"approach={approach}", "experiment.probabilities=[0,100]")
+        snapshots = asyncio.run(build_handoff(run, make_model(run.cfg.model)))
         assert {s.case_id for s in snapshots} == {c.case_id for c in pack.handoff}
-        seen |= {*prompts_of(tmp_path / "guidance" / key), *(s.guidance for s in snapshots)}
+        seen |= {*prompts_of(tmp_path / "builds" / handoff_key(run)[0]), *(s.guidance for s in snapshots)}
     assert len(seen) > len(pack.sequence)  # the model was asked, and every call was recorded
     assert not set().union(*map(answer_key(pack), seen))
 
 
 def replay(tmp_path, approach: str, corpus: str) -> tuple[dict, str, dict]:
     """A replay run on the second pack in a fresh folder: (documents, processing log, scores by question)."""
-    cfg = second(tmp_path, "experiment=replay", f"approach={approach}", f"corpus={corpus}", "seed=2")
-    model = make_model(cfg)
-    task = experiment_task(cfg, check(cfg), model)
-    [log] = eval(task, model=model, log_dir=str(tmp_path / "logs"), display="none")
+    run = second(tmp_path, "experiment=replay", f"approach={approach}", f"corpus={corpus}", "seed=2")
+    task = run_task(run)
+    [log] = eval(task, model=make_model(run.cfg.model), log_dir=str(tmp_path / "logs"), display="none")
     assert log.status == "success" and log.samples
-    build = task.metadata["guidance"]["key"]
-    folder = tmp_path / "guidance" / build
+    folder = tmp_path / "builds" / task.metadata["build"]
+    assert (folder / "manifest.json").is_file()
     documents = {p.name: p.read_text() for p in sorted(folder.rglob("*.md"))}
     return (
         documents,

@@ -9,7 +9,7 @@ import pytest
 from inspect_ai.model import ModelAPI, _assistant_internal
 
 from omseval import shim
-from tests.test_layout import modules
+from tests.helpers.layout import modules
 
 ANTHROPIC_STATE = "inspect_ai.model._providers.anthropic"
 

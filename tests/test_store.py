@@ -1,29 +1,12 @@
 """One contract for both stores: embedded SQLite and a real Neo4j server (started by scripts/test)."""
 
-import os
 import uuid
 
 import pytest
 
 from omseval.oms.documents import render, to_statements
-from omseval.oms.store import Decision, Statement
-
-DOC = """# Competitive analysis
-
-## Positioning maps
-
-- Plot competitors on a positioning map with two dimensions, one per axis. Label both axes.
-- Refresh maps every quarter.
-"""
-
-
-def neo4j_uri():
-    uri = os.environ.get("OMSEVAL_NEO4J_URI")
-    if not uri:
-        if os.environ.get("CI"):
-            pytest.fail("OMSEVAL_NEO4J_URI is not set: run the tests with scripts/test, which starts Neo4j")
-        pytest.skip("no Neo4j server: run the tests with scripts/test")
-    return uri
+from omseval.oms.store import Decision
+from tests.helpers.stores import DOC, neo4j_uri, new_statement
 
 
 @pytest.fixture(params=["sqlite", pytest.param("neo4j", marks=pytest.mark.neo4j)])
@@ -34,11 +17,13 @@ def make_store(request, tmp_path):
         if request.param == "sqlite":
             from omseval.oms.sqlite_store import SQLiteStore
 
-            store = SQLiteStore(tmp_path / f"{name}.sqlite")
+            folder = tmp_path / "builds" / name  # a build's folder: the store keeps its file in it
+            folder.mkdir(parents=True)
+            store = SQLiteStore(folder)
         else:
             from omseval.oms.neo4j_store import Neo4jStore
 
-            store = Neo4jStore(neo4j_uri(), f"test-{name}-{uuid.uuid4().hex[:8]}")
+            store = Neo4jStore(tmp_path / "builds" / f"test-{name}-{uuid.uuid4().hex[:8]}", neo4j_uri())
         store.reset()
         opened.append(store)
         return store
@@ -54,13 +39,6 @@ def loaded(make_store, name="run"):
     store.load_skill("competitive-analysis", "Competitive analysis", to_statements("competitive-analysis", DOC))
     store.load_skill("other", "Other", to_statements("other", "# Other\n\nMaps of the office are on the wiki.\n"))
     return store
-
-
-def new_statement(mid, text, target: Statement | None = None, skill="competitive-analysis"):
-    s = Statement(id=f"c:{mid}", skill=skill, text=text, origin="correction", block=-1, position=1_000_001, prefix="- ")
-    if target:
-        s.block, s.position, s.prefix, s.section = target.block, target.position, target.prefix, target.section
-    return s
 
 
 def test_load_is_idempotent_and_renders_back(make_store):

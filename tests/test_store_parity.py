@@ -8,26 +8,23 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from omseval.guidance.build import build_guidance
+from omseval.builders.build import build_guidance
 from omseval.models import make_model
-from omseval.oms.service import open_store
-from omseval.pack_schema import load_pack
-from tests.conftest import PACK, config
-from tests.test_store import neo4j_uri
+from tests.helpers import validated
+from tests.helpers.stores import neo4j_uri
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.slow]
 
 
 def build(log_dir: str, store: str, uri: str | None = None, start=None) -> tuple[dict, dict]:
     """One offline OMS build of the smaller corpus: (decision and target per correction, documents)."""
-    cfg = config(log_dir, "approach=oms", "corpus=smaller", f"store={store}", *([f"store.uri={uri}"] if uri else []))
-    pack = load_pack(PACK)
+    run = validated(log_dir, "approach=oms", "corpus=smaller", f"store={store}", *([f"store.uri={uri}"] if uri else []))
     if start is not None:
         start.wait(timeout=300)  # both builds set up the schema and write at the same moment
-    g = asyncio.run(build_guidance(cfg, pack, make_model(cfg)))
+    g = asyncio.run(build_guidance(run, make_model(run.cfg.model)))
     assert g.manifest["store"] == store and g.manifest["failures"] == 0
     log = [json.loads(line) for line in (g.path / "processing.jsonl").read_text().splitlines()]
-    graph = open_store(cfg.store, g.path)  # the build's graph, no longer needed
+    graph = run.store(g.path, **run.store_settings)  # the build's graph, no longer needed
     graph.reset()
     graph.close()
     return {e["message_id"]: (e["decision"], e.get("target")) for e in log}, g.documents

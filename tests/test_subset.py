@@ -3,16 +3,12 @@ questions and the handoff cases, and kept apart from full runs by name and key."
 
 import pytest
 
+from omseval.builders.build import build_parts, correction_stream
 from omseval.errors import UserError
-from omseval.guidance.artifact import artifact_key
-from omseval.guidance.build import correction_stream, key_parts
-from omseval.models import make_model
+from omseval.identity import build_key, columns
 from omseval.pack_schema import load_pack
-from omseval.refusals import check
-from omseval.report.logs import identity
-from omseval.run import run_key
 from omseval.subset import chosen_rules, restrict
-from tests.conftest import PACK, config
+from tests.helpers import PACK, validated
 
 pack = load_pack(PACK)
 
@@ -43,19 +39,19 @@ def test_a_subset_keeps_its_rules_documents_messages_questions_and_cases(corpus)
     assert restrict(pack, corpus, None) is pack
 
 
-def test_a_subset_run_is_its_own_build_and_log_folder(tmp_path):
-    full, quick = config(tmp_path, "approach=verbatim"), config(tmp_path, "approach=verbatim", "rules=5")
-    model = make_model(full)
-    assert "-rules-5-" in artifact_key(key_parts(quick, pack, model))
-    assert "-rules-" not in artifact_key(key_parts(full, pack, model))
-    assert "-rules-5-" in run_key(quick, pack, model) and "-rules-" not in run_key(full, pack, model)
-    config_of = {"experiment": {"name": "replay"}, "corpus": {"name": "larger"}, "approach": {"name": "oms"}}
-    config_of |= {"store": {"kind": "sqlite"}, "model": {"temperature": None}, "seed": None, "limit": None}
-    assert identity(config_of | {"rules": 5}, "m", "x" * 12)["rules"] == "5"
-    assert identity(config_of | {"rules": None}, "m", "x" * 12)["rules"] == "all"
+@pytest.mark.parametrize("approach", ["verbatim", "file_edit"])  # a build without and with the model
+def test_a_subset_run_is_its_own_build_and_log_folder(tmp_path, approach):
+    full, quick = validated(tmp_path, f"approach={approach}"), validated(tmp_path, f"approach={approach}", "rules=5")
+    assert "-rules-5-" in build_key(build_parts(quick))
+    assert "-rules-" not in build_key(build_parts(full))
+    assert "-rules-5-" in quick.key and "-rules-" not in full.key
+    assert quick.experiment.build_key(quick) == build_key(build_parts(quick))  # the build the run's task names
+    assert {r.rule_id for r in quick.pack.rules} == set(chosen_rules(pack, "larger", 5))  # the run sees the subset
+    assert columns(quick.identity)["rules"] == "5"  # the report's column
+    assert columns(full.identity)["rules"] == "all"
 
 
 @pytest.mark.parametrize("rules, says", [(0, "rules must be a positive integer"), (161, "the larger corpus has 160")])
 def test_a_bad_subset_is_refused_in_one_line(tmp_path, rules, says):
     with pytest.raises(UserError, match=says):
-        check(config(tmp_path, f"rules={rules}"))
+        validated(tmp_path, f"rules={rules}")

@@ -4,29 +4,44 @@ import subprocess
 import sys
 
 import pytest
-from hydra import initialize_config_dir
 from inspect_ai.log import list_eval_logs, read_eval_log
 from scipy.stats import binomtest
 
+from omseval.config import options
 from omseval.run_summary import wilson
 from omseval.suite import suite_runs
-from tests.conftest import ROOT, config, run_module
-
-APPROACHES = {"oms", "oms_no_retrieval", "file_edit", "file_edit_hinted", "verbatim", "none", "graphiti"}
+from tests.helpers import config, run_module, validated
 
 
 def test_the_benchmark_suite_is_every_run_once(tmp_path):
     given = ["suite=benchmark", "suite.jobs=2", "seed=7", "approach=none", f"log_dir={tmp_path}"]
     cfg = config(None, *given)
-    with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
-        runs = suite_runs(cfg.suite, given)
-    chosen = {(c.experiment.name, c.approach.name, c.corpus.name.value) for c, _ in runs}
-    assert len(runs) == len(chosen) == 35
-    assert {e for e, _, _ in chosen} == {"guidance", "replay", "handoff"}
-    assert {a for _, a, _ in chosen} == APPROACHES
-    assert {c for e, _, c in chosen if e == "handoff"} == {"smaller"}
-    assert all(c.seed == 7 and c.log_dir == str(tmp_path) and c.suite is None for c, _ in runs)
-    assert all(not any(o.startswith("suite") for o in job) for _, job in runs)
+    runs = suite_runs(cfg.suite, given)
+    chosen = [(r.experiment.name, r.approach_name, r.cfg.corpus.name) for r in runs]
+    listed = {
+        (e, a, c) for b in cfg.suite.blocks for e in b.experiment for a in b.approach for c in b.corpus
+    }  # the suite file's blocks, each the product of its lists
+    assert len(chosen) == len(set(chosen)) and set(chosen) == listed  # every listed run, once
+    assert len({r.key for r in runs}) == len(runs)  # each its own log folder
+    approaches = {a for _, a, _ in chosen}
+    handoff_corpora = {validated(tmp_path, "experiment=handoff").cfg.corpus.name}  # where its cases are
+    expected = {
+        (e, a, c)
+        for e in options("experiment")
+        for a in approaches
+        for c in (handoff_corpora if e == "handoff" else options("corpus"))
+    }
+    assert set(chosen) == expected  # every experiment x corpus, each with the same approaches
+    assert handoff_corpora == {"smaller"}
+    assert "graphiti" not in approaches and all(not r.store.server for r in runs)  # on the embedded defaults
+    assert {"oms", "none"} <= approaches  # the benchmark's own approach and its baseline
+    assert all(r.cfg.seed == 7 and r.cfg.log_dir == str(tmp_path) and r.cfg.suite is None for r in runs)
+    assert list(tmp_path.iterdir()) == []  # validated, nothing written
+
+
+def test_every_approach_is_run_by_a_suite():
+    suites = [config(None, f"suite={name}").suite for name in options("suite")]
+    assert {a for suite in suites for block in suite.blocks for a in block.approach} == set(options("approach"))
 
 
 @pytest.mark.slow
@@ -34,19 +49,24 @@ def test_a_bad_suite_is_refused_before_any_run(tmp_path):
     result = run_module("omseval", "suite=benchmark", "suite.jobs=0", f"log_dir={tmp_path / 'logs'}")
     assert result.returncode == 2 and "suite.jobs must be a positive integer" in result.stderr
     assert "Traceback" not in result.stderr and not (tmp_path / "logs").exists()
+
+
+@pytest.mark.slow
+def test_a_suite_naming_an_unknown_option_is_refused_before_any_run(tmp_path):
     result = run_module(
         "omseval",
         "suite=benchmark",
         "suite.blocks=[{experiment:[replay],approach:[nope],corpus:[smaller]}]",
         f"log_dir={tmp_path / 'logs'}",
     )
-    assert result.returncode == 2 and "nope" in result.stderr and not (tmp_path / "logs").exists()
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "approach=nope is not an option" in result.stderr and not (tmp_path / "logs").exists()
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_suite_runs_and_summarises_each_run(tmp_path, jobs):
-    blocks = "suite.blocks=[{experiment:[replay,guidance],approach:[verbatim,none],corpus:[smaller]}]"
+    blocks = "suite.blocks=[{experiment:[replay,maintain],approach:[verbatim,none],corpus:[smaller]}]"
     result = run_module(
         "omseval", "suite=benchmark", blocks, f"suite.jobs={jobs}", "limit=4", f"log_dir={tmp_path / 'logs'}"
     )
@@ -60,7 +80,8 @@ def test_a_suite_runs_and_summarises_each_run(tmp_path, jobs):
         values = [s.scores["compliance"].value["first_attempt"] for s in log.samples]
         rate = sum(values) / len(values)
         low, high = wilson(sum(values), len(values))
-        run = f"{log.eval.task.split('_')[0]} smaller {log.eval.metadata['config']['approach']['name']}"
+        config_of = log.eval.metadata["config"]
+        run = f"{config_of['experiment']['name']} smaller {config_of['approach']['name']}"
         section = out[out.index(run + ": model") :]
         row = next(line for line in section.splitlines() if line.split()[:2] == ["check", "all"])
         assert f"{rate:.1%} [{low:.1%}, {high:.1%}]" in row

@@ -6,33 +6,33 @@ import multiprocessing
 import os
 
 import pytest
-from hydra import compose, initialize_config_dir
+from omegaconf import OmegaConf
 
-from omseval.config import register
-from omseval.guidance import artifact
-from omseval.guidance.build import build_guidance
+from omseval.builders import artifact
+from omseval.builders.build import build_guidance
 from omseval.models import make_model
 from omseval.pack_schema import load_pack
 from omseval.paths import SHIPPED_PACK
 from omseval.report.logs import runs, samples
-from tests.conftest import ROOT, run_module
-
-register()
+from tests.helpers import run_module, validated
 
 
-def test_slurm_launcher_keys():
-    with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
-        cfg = compose(
-            config_name="config",
-            return_hydra_config=True,
-            overrides=[
-                "hydra/launcher=slurm",
-                "hydra.launcher.partition=cpu",
-                "hydra.launcher.account=lab",
-                "log_dir=/x",
-            ],
-        )
-    launcher = cfg.hydra.launcher
+@pytest.mark.slow
+def test_slurm_launcher_keys(tmp_path):
+    """The Hydra config the app runs a SLURM sweep with (`--cfg hydra` prints it, unresolved, without running)."""
+    result = run_module(
+        "omseval",
+        "hydra/launcher=slurm",
+        "hydra.launcher.partition=cpu",
+        "hydra.launcher.account=lab",
+        "log_dir=/x",
+        "--cfg",
+        "hydra",
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    hydra = OmegaConf.create(result.stdout).hydra
+    launcher = hydra.launcher
     assert launcher._target_.endswith(".SlurmLauncher")
     assert (launcher.partition, launcher.account, launcher.timeout_min, launcher.cpus_per_task, launcher.mem_gb) == (
         "cpu",
@@ -41,7 +41,10 @@ def test_slurm_launcher_keys():
         2,
         8,
     )
-    assert launcher.submitit_folder.startswith("/x/multirun/")  # job output under the log folder
+    # job output under the log folder
+    assert OmegaConf.to_container(launcher)["submitit_folder"].startswith("${hydra.sweep.dir}/")
+    assert OmegaConf.to_container(hydra.sweep)["dir"].startswith("${log_dir}/multirun/")
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.slow
@@ -53,7 +56,7 @@ def test_two_job_sweep_with_submitit_local(tmp_path):
         "-m",
         "hydra/launcher=local",
         f"log_dir={logs}",
-        "experiment=guidance",
+        "experiment=maintain",
         "corpus=smaller",
         "approach=verbatim,none",
         "limit=4",
@@ -71,9 +74,7 @@ def test_two_job_sweep_with_submitit_local(tmp_path):
 
 def _build(log_dir, calls, start):
     """One job: wait for the other, then build (or reuse) the same guidance."""
-    with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
-        cfg = compose(config_name="config", overrides=[f"log_dir={log_dir}", "corpus=smaller", "approach=verbatim"])
-    pack = load_pack(SHIPPED_PACK)
+    run = validated(log_dir, "corpus=smaller", "approach=verbatim")
     finish = artifact.finish
 
     def counted_finish(*args):
@@ -83,7 +84,7 @@ def _build(log_dir, calls, start):
 
     artifact.finish = counted_finish
     start.wait()
-    guidance = asyncio.run(build_guidance(cfg, pack, make_model(cfg)))
+    guidance = asyncio.run(build_guidance(run, make_model(run.cfg.model)))
     return guidance.documents
 
 
@@ -97,7 +98,7 @@ def test_two_processes_needing_the_same_build_build_it_once(tmp_path):
             results = pool.starmap(_build, [(tmp_path / "logs", calls, start)] * 2)
     assert results[0] == results[1]
     assert len(calls.read_text().splitlines()) == 1  # built once: the second job waited, then reused it
-    [built] = [p for p in (tmp_path / "logs" / "guidance").iterdir() if p.is_dir()]
+    [built] = [p for p in (tmp_path / "logs" / "builds").iterdir() if p.is_dir()]
     log = [json.loads(line) for line in (built / "processing.jsonl").read_text().splitlines()]
     stream = load_pack(SHIPPED_PACK).sequence_of("smaller")
     assert [e["message_id"] for e in log] == [m.message_id for m in stream]  # every correction, once, in order

@@ -6,11 +6,12 @@ file and is a processing loss. Both are logged as failures, as is a model error 
 inspect's retries.
 """
 
+import json
 import re
 
-from omseval.guidance.base import Build, FileBuilder
-from omseval.guidance.calls import Calls, Loss, reply_schema, string
-from omseval.pack_schema import Message
+from omseval.builders.base import Build, FileBuilder, PlannedCall, starting_documents
+from omseval.builders.calls import Calls, Loss, reply_schema, string
+from omseval.pack_schema import Message, Pack
 
 FENCE = re.compile(r"^```[^\n]*\n(.*?)\n?```$", re.S)
 REASK = "Your previous reply could not be used: {problem}. Reply with exactly one file name from the list.\n\n{prompt}"
@@ -64,12 +65,31 @@ class FileEdit(FileBuilder):
     def __init__(self, build: Build, name: str, hinted_file: bool = False):
         super().__init__(build, name)
         self.hinted_file = hinted_file
-        self.calls = Calls(self.model, self.workdir, self.cache, self.connections)
-        self.chosen: dict[str, str | Loss] = {}  # message id -> its file, chosen ahead of the edits
+        self.calls: Calls = Calls(self.model, self.workdir, self.cache, self.connections)
 
     @classmethod
     def prompts(cls) -> dict:
         return {"REASK": REASK}
+
+    @classmethod
+    def planned_calls(cls, pack: Pack, corpus, messages: list[Message], options: dict) -> list[PlannedCall]:
+        """Per correction: the file's selection (ahead of the stream; none when hinted or the corpus has one file),
+        then the edit of the correction's own file (assumed chosen), whose prompt holds the whole document: the
+        starting document, grown by each correction edited into it (assumed: the rewrite keeps the document and adds
+        the correction's text), and whose reply is the document rewritten."""
+        hinted = options.get("hinted_file", False) or corpus.selection_template is None
+        listing = "\n".join(f"- {d.skill}.md: {d.title} — {d.description}" for d in pack.documents)
+        documents = {skill: len(text) for skill, (_, text) in starting_documents(pack, corpus).items()}
+        calls = []
+        for m in messages:
+            if not hinted:
+                prompt = pack.render(corpus.selection_template, files=listing, correction=m.text)
+                calls.append(PlannedCall("select", len(prompt), len(json.dumps({"file": f"{m.skill}.md"})), None, True))
+            old = documents.get(m.skill, 0)
+            documents[m.skill] = new = old + len(m.text) + 3  # "\n- " before it
+            prompt = pack.render(corpus.editing_template, document="d" * old, correction=m.text)
+            calls.append(PlannedCall("edit", len(prompt), new, m.skill))
+        return calls
 
     async def choose(self, message: Message) -> str:
         """The file the model says the correction belongs in; Loss after one re-ask."""
@@ -87,7 +107,7 @@ class FileEdit(FileBuilder):
         )
 
     async def prepare(self, message: Message) -> str | Loss:
-        """The message's file (or the filing failure): the choice reads no document, so it runs ahead."""
+        """The message's file (or its filing failure): the choice reads no document, so it runs ahead."""
         if self.hinted_file or self.corpus.selection_template is None:
             chosen: str | Loss = message.skill
         else:
@@ -95,22 +115,27 @@ class FileEdit(FileBuilder):
                 chosen = await self.choose(message)
             except Loss as e:
                 chosen = e
-        self.chosen[message.message_id] = chosen
         return chosen
 
     def chain(self, message: Message, prepared: str | Loss) -> str:
         """Each file's edits in stream order; a filing failure changes nothing and waits for nothing."""
         return message.message_id if isinstance(prepared, Loss) else prepared
 
-    async def apply(self, message: Message) -> dict:
-        name = self.chosen.pop(message.message_id)  # chosen by `prepare`, which `process` runs first
+    async def apply(self, message: Message, prepared: str | Loss) -> dict:
+        name = prepared  # the file `prepare` chose
         if isinstance(name, Loss):
-            return {"document": None, "correct_file": False, "failure": f"filing failure: {name}"}
+            return {
+                "document": None,
+                "correct_file": False,
+                "failure": f"filing failure: {name}",
+                "cause": "filing failure",
+            }
         entry = {"document": name, "correct_file": name == message.skill}
         old = self.documents[name]
         prompt = self.pack.render(self.corpus.editing_template, document=old, correction=message.text)
         try:
-            self.documents[name] = await self.calls.ask(message.message_id, "edit", prompt, rewrite_of(old)) + "\n"
+            rewrite = await self.calls.ask(message.message_id, "edit", prompt, rewrite_of(old), role="edit")
+            self.documents[name] = rewrite + "\n"
         except Loss as e:
-            return entry | {"chars": len(old), "failure": f"processing loss: {e}; the old file was kept"}
+            return entry | {"chars": len(old), "failure": f"{e}; the old file was kept", "cause": e.cause}
         return entry | {"chars": len(self.documents[name])}

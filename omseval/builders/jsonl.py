@@ -6,6 +6,7 @@ line (no newline yet): `read` drops it, cutting the file back to its last whole 
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -39,3 +40,10 @@ def rewrite(path: Path, records: list[dict]) -> None:
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)
+
+
+def in_order(path: Path, position: dict[str, int], message_id: Callable[[dict], str]) -> None:
+    """Keep only the lines of the messages in `position` (by `message_id(line)`), in their stream order."""
+    if path.exists():
+        lines = [line for line in read(path) if message_id(line) in position]
+        rewrite(path, sorted(lines, key=lambda line: position[message_id(line)]))

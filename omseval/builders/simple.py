@@ -1,6 +1,6 @@
 """The two approaches without a model: every correction kept verbatim, and no guidance."""
 
-from omseval.guidance.base import FileBuilder
+from omseval.builders.base import FileBuilder
 
 HEADING = "## Corrections received"
 
@@ -8,7 +8,7 @@ HEADING = "## Corrections received"
 class Verbatim(FileBuilder):
     """Appends every correction as received, in stream order, to the hinted document."""
 
-    async def apply(self, message) -> dict:
+    async def apply(self, message, prepared) -> dict:
         name = message.skill
         doc = self.documents[name].rstrip("\n")
         if HEADING not in doc:
@@ -23,5 +23,5 @@ class NoGuidance(FileBuilder):
     def starting_documents(self) -> dict[str, str]:
         return {}
 
-    async def apply(self, message) -> dict:
+    async def apply(self, message, prepared) -> dict:
         return {"action": "ignored"}

@@ -9,7 +9,7 @@ the prompt (s1, s2, ...), never the ids the store keeps.
 import json
 import re
 
-from omseval.guidance.calls import Calls
+from omseval.builders.calls import Calls
 from omseval.oms import prompts
 from omseval.oms.documents import NEW_POSITION, NEW_SECTION
 from omseval.oms.store import Decision, Statement, Store

@@ -9,11 +9,15 @@ pre-filter seeks the query's terms of its own run and reads only the statements 
 follows the candidates found, not the run's size nor the server's.
 """
 
+import re
+from pathlib import Path
+
 from neo4j import GraphDatabase, RoutingControl
 from neo4j.exceptions import AuthError, ClientError, ServiceUnavailable
 
+from omseval.config import REDACTED
 from omseval.errors import UserError
-from omseval.oms.store import STORED, Candidate, Decision, Statement, Store, index_terms, namespace, stored
+from omseval.oms.store import STORED, Candidate, Decision, Namespaces, Statement, Store, index_terms, namespace, stored
 
 SCHEMA = [
     "CREATE CONSTRAINT oms_skill IF NOT EXISTS FOR (n:Skill) REQUIRE n.uid IS UNIQUE",
@@ -34,14 +38,38 @@ ALREADY_THERE = {
 }
 
 
-def connect(uri: str, user: str | None, password: str | None, database: str | None):
+def connect(uri: str, user: str | None = None, password: str | None = None, database: str | None = None):
+    """A driver connected to the server; a server that does not answer is refused in one line (without the
+    password, even one written into the URI)."""
     driver = GraphDatabase.driver(uri, auth=(user or "neo4j", password or ""), notifications_min_severity="OFF")
     try:
         driver.verify_connectivity()
     except (ServiceUnavailable, AuthError, OSError, ValueError) as e:
         driver.close()
-        raise UserError(f"cannot reach Neo4j at {uri} (store.uri): {' '.join(str(e).split())}") from None
+        reason = " ".join(str(e).split()).replace(password or "\0", REDACTED)
+        hint = " (scripts/neo4j-server start runs one on this machine)" if isinstance(e, ServiceUnavailable) else ""
+        raise UserError(f"cannot reach Neo4j at {shown(uri)} (store.uri): {reason}{hint}") from None
     return driver
+
+
+def shown(uri: str) -> str:
+    """A URI as it may be written: any password in it redacted."""
+    return re.sub(r"(//[^/:@]*:)[^/@]*@", rf"\1{REDACTED}@", uri)
+
+
+def check_uri(uri) -> None:
+    """Parse the URI with the Neo4j driver itself (no connection is made); a password in it is refused."""
+    from neo4j.exceptions import ConfigurationError
+
+    if isinstance(uri, str) and shown(uri) != uri:
+        raise UserError(f"store.uri={shown(uri)}: a password in the URI would be written; use store.password")
+    try:
+        GraphDatabase.driver(uri).close()
+    except (ConfigurationError, ValueError, TypeError, AttributeError) as e:
+        reason = str(e).split(". ")[0].rstrip(".")  # the driver's first sentence; the rest lists every scheme
+        raise UserError(
+            f"store.uri={uri} is not a Neo4j URI ({reason}); expected bolt://host:port or neo4j://host:port"
+        ) from None
 
 
 def namespaces(driver, database=None) -> dict[str, tuple[int, int]]:
@@ -80,7 +108,7 @@ INDEX_TERMS = (
 RETRIEVE = (
     "OPTIONAL MATCH (k:Skill {uid: $ns + ':' + $skill}) WITH coalesce(k.texts, 0) AS count, "
     "coalesce(k.length, 0) AS length "
-    "CALL () { MATCH (t:Term)<-[:USES]-(s:Statement) WHERE t.uid IN $terms "
+    "CALL () { MATCH (t:Term)<-[:USES]-(s:Statement) USING INDEX t:Term(uid) WHERE t.uid IN $terms "
     "  AND s.skill = $skill WITH DISTINCT s "
     "  OPTIONAL MATCH (n:Statement)-[:SUPERSEDES]->(s) "
     f"  RETURN collect([s.stems, n.id, {', '.join(f's.{f}' for f in STORED)}]) AS found }} "
@@ -89,9 +117,15 @@ RETRIEVE = (
 
 
 class Neo4jStore(Store):
-    def __init__(self, uri: str, namespace: str, user=None, password=None, database=None):
+    """A Neo4j 5 server (conf/store/neo4j.yaml); the build's namespace is named after its folder."""
+
+    name = "neo4j"
+    server = True
+
+    def __init__(self, workdir: Path, uri: str, user: str | None = None, password: str | None = None,
+                 database: str | None = None):  # fmt: skip
         self.driver, self.database = connect(uri, user, password, database), database
-        self.ns = namespace
+        self.ns = namespace(workdir)
         for q in SCHEMA:
             try:
                 self._write(q)
@@ -101,9 +135,19 @@ class Neo4jStore(Store):
         self._read("CALL db.awaitIndexes(60)")
 
     @classmethod
-    def for_build(cls, workdir, uri: str, user=None, password=None, database=None) -> "Neo4jStore":
-        """The build's namespace on the server (conf/store/neo4j.yaml): named after its folder."""
-        return cls(uri, namespace(workdir), user, password, database)
+    def validate_settings(cls, settings: dict) -> None:
+        check_uri(settings.get("uri"))
+
+    @classmethod
+    def reach(cls, settings: dict) -> None:
+        connect(**settings).close()
+
+    @classmethod
+    def namespaces(cls, settings: dict, log_dir: Path) -> Namespaces:
+        """The server's namespaces, and how to drop one."""
+        driver = connect(**settings)
+        database = settings.get("database")
+        return namespaces(driver, database), lambda ns: drop(driver, ns, database), driver.close
 
     def _write(self, query: str, **params) -> list:
         return self.driver.execute_query(

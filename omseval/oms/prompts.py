@@ -7,7 +7,7 @@ are the prompt's own words, mapped to OMS's decisions by the compiler.
 from inspect_ai.model import ResponseSchema
 from inspect_ai.util import JSONSchema
 
-from omseval.guidance.calls import reply_schema, string
+from omseval.builders.calls import reply_schema, string
 
 EXTRACT = """You are the compiler of a team's guidance system for AI agents. A team member sent the correction \
 below about the skill document named in <skill>. Extract the rule it states.

@@ -3,7 +3,8 @@
 import sqlite3
 from pathlib import Path
 
-from omseval.oms.store import STORED, Candidate, Decision, Statement, Store, index_terms, namespace, stored
+from omseval.errors import UserError
+from omseval.oms.store import STORED, Candidate, Decision, Namespaces, Statement, Store, index_terms, namespace, stored
 
 FILE = "oms.sqlite"
 
@@ -25,15 +26,29 @@ INSERT = f"INSERT INTO statement({', '.join(STORED)}) VALUES ({', '.join(':' + c
 
 
 class SQLiteStore(Store):
-    def __init__(self, path: Path):
-        self.db = sqlite3.connect(path, isolation_level=None)
+    """One SQLite file in the build's own folder (conf/store/sqlite.yaml)."""
+
+    name = "sqlite"
+
+    def __init__(self, workdir: Path):
+        self.db = sqlite3.connect(Path(workdir) / FILE, isolation_level=None)
         self.db.row_factory = sqlite3.Row
         self.db.executescript("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;" + SCHEMA)
 
     @classmethod
-    def for_build(cls, workdir: Path) -> "SQLiteStore":
-        """The build's own file in its folder (conf/store/sqlite.yaml)."""
-        return cls(Path(workdir) / FILE)
+    def namespaces(cls, settings: dict, log_dir: Path) -> Namespaces:
+        """The namespaces of the SQLite builds below the log folder, and how to drop one."""
+        if not log_dir.is_dir():
+            raise UserError(f"log_dir={log_dir} is not a folder")
+        try:
+            found = namespaces(log_dir)
+        except sqlite3.DatabaseError as e:
+            raise UserError(f"a {FILE} below {log_dir} is not an OMS store: {e}") from None
+        return (
+            {ns: (statements, corrections) for ns, (_, statements, corrections) in found.items()},
+            lambda ns: drop(found[ns][0]),
+            lambda: None,
+        )
 
     def _tx(self):
         return _Transaction(self.db)

@@ -15,18 +15,20 @@ import hashlib
 import math
 from abc import ABC, abstractmethod
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import get_type_hints
+from typing import Any, ClassVar, get_type_hints
 
+from omseval.builders.artifact import BUILDS
 from omseval.text import terms
 
 
 def namespace(workdir) -> str:
-    """The build's path below `guidance/` plus a digest of its folder: unique per build and log folder,
-    stable across restarts (`.partial` is ignored)."""
+    """The build's path below the log folder's `builds/` plus a digest of its folder: unique per build and log
+    folder, stable across restarts (`.partial` is ignored)."""
     parts = [p.removesuffix(".partial") for p in Path(workdir).resolve().parts]
-    start = len(parts) - 1 - parts[::-1].index("guidance") if "guidance" in parts else len(parts) - 1
+    start = len(parts) - 1 - parts[::-1].index(BUILDS) if BUILDS in parts else len(parts) - 2
     digest = hashlib.sha256("/".join(parts).encode()).hexdigest()[:8]
     return "/".join(parts[start + 1 :]) + "@" + digest
 
@@ -103,8 +105,34 @@ class Decision:
     extra: dict = field(default_factory=dict)
 
 
+Namespaces = tuple[dict[str, tuple[int, int]], Callable[[str], None], Callable[[], None]]
+"""A store's namespaces with their counts (statements, corrections), how to drop one, and how to close the store."""
+
+
 class Store(ABC):
-    """Operations OMS needs; `apply` and `fail` are atomic with marking the correction done."""
+    """Operations OMS needs; `apply` and `fail` are atomic with marking the correction done. The class says what
+    kind of store it is (`name`; `server`: a server reached over the network, or embedded in the build's folder)
+    and checks its own settings. A store is constructed for one build: `Store(workdir, **settings)`."""
+
+    name: ClassVar[str]
+    server: ClassVar[bool] = False
+
+    @abstractmethod
+    def __init__(self, workdir: Path, **settings: Any) -> None:
+        """Open the build's store: in `workdir` (embedded) or in its namespace on the server `settings` name."""
+
+    @classmethod  # noqa: B027
+    def validate_settings(cls, settings: dict) -> None:
+        """Refuse malformed settings before any work (no connection is made); a store may have none to check."""
+
+    @classmethod  # noqa: B027
+    def reach(cls, settings: dict) -> None:
+        """Refuse, before any work, a server that does not answer; an embedded store has none."""
+
+    @classmethod
+    @abstractmethod
+    def namespaces(cls, settings: dict, log_dir: Path) -> Namespaces:
+        """Every build's namespace in this kind of store (a server's, or the builds' files below `log_dir`)."""
 
     def search(self, query: list[str], skill: str, k: int, history: bool = True) -> list[Statement]:
         """The best `k` text statements of `skill`'s document for the query's words; superseded statements
