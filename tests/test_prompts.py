@@ -1,6 +1,6 @@
 """No answer key in any prompt: every prompt of full offline builds (every approach, both corpora, and
-the handoff experiment), and the guidance the answering model is given, hold no rule id, message id,
-case id, message kind used as a label, or the sequence's `in_force`/`stale`."""
+the handoff experiment; the peer libraries' on a subset of rules), and the guidance the answering model is given,
+hold no rule id, message id, case id, message kind used as a label, or the sequence's `in_force`/`stale`."""
 
 import asyncio
 
@@ -19,13 +19,20 @@ def test_no_prompt_holds_the_answer_key(shipped, tmp_path):
     find = answer_key(pack)
     seen = set()
     for approach in APPROACHES:
+        # a peer library's prompts repeat per message: a subset of rules shows every one (its builds are long)
+        subset = (
+            ["rules=24"]
+            if validated(tmp_path, f"approach={approach}").approach.__module__.startswith("omseval.peers")
+            else []
+        )
         for corpus in CORPORA:
-            run = validated(tmp_path, f"approach={approach}", f"corpus={corpus}", "cache=false")
+            run = validated(tmp_path, f"approach={approach}", f"corpus={corpus}", "cache=false", *subset)
             g = asyncio.run(build_guidance(run, make_model(run.cfg.model)))
             seen |= {*prompts_of(g.path), *g.documents.values()}
         run = validated(
-            tmp_path, "experiment=handoff", f"approach={approach}", "experiment.probabilities=[100]", "cache=false"
-        )
+            tmp_path, "experiment=handoff", f"approach={approach}", "experiment.probabilities=[100]", "cache=false",
+            *subset,
+        )  # fmt: skip
         snapshots = asyncio.run(build_handoff(run, make_model(run.cfg.model)))
         seen |= {*prompts_of(tmp_path / "builds" / handoff_key(run)[0]), *(s.guidance for s in snapshots)}
     assert len(seen) > 2 * len(pack.sequence)  # the model was asked, and every call was recorded
