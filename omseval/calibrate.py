@@ -14,7 +14,7 @@ names it.
 import random
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from inspect_ai import Task, eval_set, task
 from inspect_ai.dataset import MemoryDataset, Sample
@@ -182,14 +182,14 @@ def judge_calibration(size: int = 140, seed: int = 0, pack: str | None = None) -
 def calibrate(judge: str, size: int, seed: int, pack: Path, log_dir: Path, settings: list[str] | None = None) -> int:
     """Calibrate the judge of conf/model option `judge`, its `settings` (`KEY=VALUE` of the option, e.g.
     `max_retries=0`) changed (reused when this calibration finished before)."""
-    from omseval.config import one_line, plain_model
+    from omseval.config import ModelConfig, one_line, plain_model
     from omseval.models import endpoint, make_model
     from omseval.validation import validate_judge, validate_writable
 
-    option = validate_judge(judge)
-    assert option is not None
+    chosen = validate_judge(judge)
+    assert chosen is not None
     try:
-        option = OmegaConf.merge(option, OmegaConf.from_dotlist(settings or []))
+        option = cast(ModelConfig, OmegaConf.merge(chosen, OmegaConf.from_dotlist(settings or [])))
     except OmegaConfBaseException as e:
         raise UserError(f"judge.{one_line(str(e))}") from None
     validate_writable("log_dir", log_dir)
