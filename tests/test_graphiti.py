@@ -89,7 +89,7 @@ def test_no_neo4j_server_is_refused_before_any_work(tmp_path):
 
 
 def test_graphiti_and_driver_records_go_to_the_build_log_not_the_terminal(tmp_path, capfd):
-    handler = quiet(tmp_path / "graphiti.log")
+    handler = quiet(tmp_path / "graphiti.log", LOGGERS)
     try:
         logging.getLogger("graphiti_core.driver.neo4j_driver").error("Error executing Neo4j query: index exists")
         logging.getLogger("neo4j.notifications").warning("Received notification from DBMS server")

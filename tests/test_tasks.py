@@ -111,7 +111,7 @@ def test_the_report_reads_a_handoff_tasks_log(tmp_path):
     assert result.returncode == 0, result.stderr
     report = run_module("omseval.report", str(tmp_path / "logs"))
     assert report.returncode == 0, report.stderr
-    assert "agent A" in report.stdout and "agent B" in report.stdout and "arrived_new" in report.stdout
+    assert "agent A" in report.stdout and "agent B" in report.stdout and "arrived new" in report.stdout
 
 
 @solver

@@ -108,8 +108,8 @@ INDEX_TERMS = (
 RETRIEVE = (
     "OPTIONAL MATCH (k:Skill {uid: $ns + ':' + $skill}) WITH coalesce(k.texts, 0) AS count, "
     "coalesce(k.length, 0) AS length "
-    "CALL () { MATCH (t:Term)<-[:USES]-(s:Statement) USING INDEX t:Term(uid) WHERE t.uid IN $terms "
-    "  AND s.skill = $skill WITH DISTINCT s "
+    "CALL () { UNWIND $terms AS term MATCH (t:Term {uid: term})<-[:USES]-(s:Statement) USING INDEX t:Term(uid) "
+    "  WHERE s.skill = $skill WITH DISTINCT s "
     "  OPTIONAL MATCH (n:Statement)-[:SUPERSEDES]->(s) "
     f"  RETURN collect([s.stems, n.id, {', '.join(f's.{f}' for f in STORED)}]) AS found }} "
     "RETURN count, length, found"
