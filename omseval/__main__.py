@@ -116,6 +116,8 @@ def _terminate(*_) -> None:
     """SIGTERM (a cluster's time limit) is handled as Ctrl-C is, with its own line and exit code."""
     global terminated
     terminated = True
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # started in the background: Ctrl-C ignored, SIGTERM not
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     os.kill(os.getpid(), signal.SIGINT)
 
 

@@ -59,6 +59,8 @@ def serve() -> None:
     """The worker: b"r" once started, then one line per job. A job is a header line, "S <sizes>" (a search) or
     "V <expect> <explain> <sizes>" (a verdict), followed by its UTF-8 fields."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it stops the worker
+    from omseval.scorers.strict import strict  # the reader, loaded before the first job's time starts
+
     read, readline = sys.stdin.buffer.read, sys.stdin.buffer.readline
     os.write(1, b"r")
     while header := readline():
@@ -73,8 +75,6 @@ def serve() -> None:
         passed, check_why = check_of(
             finder(main), expect.decode(), finder(required) if required else None, answer, folded
         )
-        from omseval.scorers.strict import strict  # the reader, on the first verdict only
-
         judged = strict(superseded, answer, passed, folded)
         line = (b"1" if passed else b"0") + {True: b"1", False: b"0", None: b"-"}[judged.passed]
         if explain == b"1":
@@ -163,14 +163,22 @@ _workers = [_Worker() for _ in range(os.cpu_count() or 1)]  # one per core, each
 _pool = ThreadPoolExecutor(len(_workers))
 
 
+_CHUNK = 64  # jobs a worker takes at a time: each takes the next chunk when done, so none waits on another
+
+
 def _dealt(jobs: list[bytes], timeout: float) -> list[bytes | None]:
-    """Each job's result line, in order; the jobs dealt out to the workers in turn, so long texts spread evenly."""
-    n = min(len(_workers), len(jobs))
-    if n <= 1:
-        return _workers[0].answers(jobs, timeout) if jobs else []
+    """Each job's result line, in order; the jobs taken a chunk at a time by whichever worker is free."""
     results: list[bytes | None] = [None] * len(jobs)
-    for i, part in enumerate(_pool.map(lambda w, i: w.answers(jobs[i::n], timeout), _workers, range(n))):
-        results[i::n] = part
+    size = max(1, min(_CHUNK, -(-len(jobs) // len(_workers))))  # a small batch still spreads over every worker
+    chunks = iter(range(0, len(jobs), size))  # next() on a range iterator is atomic under the GIL
+
+    def work(worker: _Worker) -> None:
+        for at in chunks:
+            results[at : at + size] = worker.answers(jobs[at : at + size], timeout)
+
+    n = min(len(_workers), -(-len(jobs) // size))
+    for done in [_pool.submit(work, w) for w in _workers[:n]]:
+        done.result()
     return results
 
 

@@ -53,7 +53,7 @@ def strict(superseded_pattern: str, answer: str, passed: bool | None, folded: st
     pattern = finder(superseded_pattern)
     folded = fold(answer) if folded is None else folded
     named = list(pattern.finditer(answer, folded)) if pattern.possible(folded) else []
-    if not named and (pattern.uncreated_absent(folded) or not _spelled_match(pattern, answer)):
+    if not named and (pattern.uncreated_absent(folded) or not _spelled_match(pattern, answer, folded)):
         return Strict(True, "names no superseded value")
     reading = read(answer, [m.span() for m in named] if named else None)
     masked = reading.masked()
@@ -119,11 +119,11 @@ def spelled_out(answer: str) -> str:
     return _rewritten(answer, _list_windows(answer))[0]
 
 
-def _spelled_match(pattern: Finder, answer: str) -> re.Match | None:
+def _spelled_match(pattern: Finder, answer: str, folded: str | None = None) -> re.Match | None:
     """A match of the pattern that only spelling out a shared unit makes (the answer itself has none): searched
     where a stretch was rewritten, and only in stretches that can hold one (near a string the pattern requires, when
     no rewrite can make such a string)."""
-    hits = pattern.hits_uncreated(fold(answer))
+    hits = pattern.hits_uncreated(fold(answer) if folded is None else folded)
     if hits is None:
         if not listed(answer, pattern.pattern):
             return None

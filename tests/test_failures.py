@@ -101,6 +101,7 @@ def start(tmp_path, *args) -> subprocess.Popen:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as from a terminal, even if we are not
         env={**os.environ, "INSPECT_CACHE_DIR": str(tmp_path / "cache")},
     )
 
