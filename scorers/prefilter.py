@@ -35,14 +35,20 @@ Needs = dict[str, Offsets]  # strings one of which every match contains, each wi
 _KEPT = 4  # the requirements kept per pattern (every match meets each of them)
 
 
-@functools.lru_cache(maxsize=4096)
-def needs_of(pattern: str) -> tuple[Needs, ...]:
-    """Requirements of `pattern`, best first: each is folded strings one of which every match contains, with where
-    each starts within the match. Empty when there is none (or the pattern is one the reading does not cover)."""
+def _parsed(pattern: str):
+    """The pattern's parse tree; None when `re`'s parser refuses it (too deep)."""
     try:
-        parsed = _parser.parse(pattern)
-        found = _sequence(list(parsed), parsed.state)
+        return _parser.parse(pattern)
     except (re.error, RecursionError):
+        return None
+
+
+def needs_of(parsed) -> tuple[Needs, ...]:
+    """Requirements of a parsed pattern, best first: each is folded strings one of which every match contains, with
+    where each starts within the match. Empty when there is none (or the pattern is one the reading does not cover)."""
+    try:
+        found = _sequence(list(parsed), parsed.state) if parsed is not None else []
+    except RecursionError:
         return ()
     return tuple(sorted(found, key=_rank, reverse=True)[:_KEPT])
 
@@ -180,8 +186,10 @@ class Finder:
 
     def __init__(self, pattern: str):
         self.compiled = re.compile(pattern, re.MULTILINE)
-        self.requirements = needs_of(pattern)
-        self.reach = _reach(pattern)
+        parsed = _parsed(pattern)
+        self.requirements = needs_of(parsed)
+        self.pieces = [list(dict.fromkeys(map(_piece, needs))) for needs in self.requirements]
+        self.reach = _reach(parsed)
 
     @property
     def pattern(self) -> str:
@@ -194,15 +202,14 @@ class Finder:
     def uncreated_absent(self, folded: str) -> bool:
         """Whether the text lacks the pieces (`_piece`) of every string of a requirement, so that no rewrite of it
         by `spelled_out` matches."""
-        return any(not any(_piece(n) in folded for n in needs) for needs in self.requirements)
+        return any(not any(piece in folded for piece in pieces) for pieces in self.pieces)
 
     def hits_uncreated(self, folded: str) -> list[int] | None:
         """Where the pieces (`_piece`) of the strings of the first requirement occur: every match of the text
         rewritten by `spelled_out` is near one. None when the pattern has no requirement."""
         if not self.requirements:
             return None
-        pieces: Needs = dict.fromkeys((_piece(n) for n in self.requirements[0]), (0, 0))
-        return sorted(at for at, _ in _hits(pieces, folded))
+        return sorted(at for at, _ in _hits(dict.fromkeys(self.pieces[0], (0, 0)), folded))
 
     def search(self, text: str, folded: str | None = None) -> re.Match | None:
         return next(self.finditer(text, folded), None)
@@ -219,12 +226,13 @@ class Finder:
             return
         at = 0  # matches do not overlap: the next one starts where the last ended
         for low, high in starts:
-            while max(at, low) <= high:
-                m = self._first(text, max(at, low), high)
+            low = at if at > low else low
+            while low <= high:
+                m = self._first(text, low, high)
                 if m is None:
                     break
                 yield m
-                at = m.end() if m.end() > m.start() else m.end() + 1
+                at = low = m.end() if m.end() > m.start() else m.end() + 1
 
     def search_near(self, text: str, spans: list[tuple[int, int]]) -> re.Match | None:
         """The first match that overlaps one of `spans` (sorted); for an unbounded pattern, the first that starts on
@@ -281,7 +289,7 @@ class Finder:
                 at = folded.find(need)
                 while at >= 0 and size <= limit:
                     if at >= lo:
-                        ranges.append((max(0, at - hi), at - lo))
+                        ranges.append((at - hi if at > hi else 0, at - lo))
                         size += hi - lo + 1
                     at = folded.find(need, at + 1)
                 if size > limit:
@@ -307,12 +315,10 @@ def _merged(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return merged
 
 
-def _reach(pattern: str) -> int | None:
-    """The most characters a match reads from its start: its longest width plus the longest of its lookaheads;
-    None when unbounded."""
-    try:
-        parsed = _parser.parse(pattern)
-    except (re.error, RecursionError):
+def _reach(parsed) -> int | None:
+    """The most characters a match of a parsed pattern reads from its start: its longest width plus the longest of
+    its lookaheads; None when unbounded."""
+    if parsed is None:
         return None
     width = parsed.getwidth()[1]
     ahead = sum(sub.getwidth()[1] for sub in _lookaheads(list(parsed)))
