@@ -116,8 +116,6 @@ def _terminate(*_) -> None:
     """SIGTERM (a cluster's time limit) is handled as Ctrl-C is, with its own line and exit code."""
     global terminated
     terminated = True
-    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # started in the background: Ctrl-C ignored, SIGTERM not
-        signal.signal(signal.SIGINT, signal.default_int_handler)
     os.kill(os.getpid(), signal.SIGINT)
 
 
@@ -127,6 +125,9 @@ def cli() -> None:
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(line_buffering=True)  # piped or logged, progress lines appear as they are printed
     signal.signal(signal.SIGTERM, _terminate)
+    # a run a script started in the background inherits SIGINT ignored; with Python's own handler asyncio cancels
+    # the run cleanly on SIGINT and on SIGTERM (sent on as SIGINT), instead of raising it in whatever task it hits
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     sys.argv[1:] = secrets_from_environment(sys.argv[1:])
     stderr.hold()
     try:
