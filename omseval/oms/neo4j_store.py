@@ -108,7 +108,7 @@ INDEX_TERMS = (
 RETRIEVE = (
     "OPTIONAL MATCH (k:Skill {uid: $ns + ':' + $skill}) WITH coalesce(k.texts, 0) AS count, "
     "coalesce(k.length, 0) AS length "
-    "CALL () { UNWIND $terms AS term MATCH (t:Term {uid: term})<-[:USES]-(s:Statement) USING INDEX t:Term(uid) "
+    "CALL () { UNWIND $terms AS term MATCH (t:Term {uid: term})<-[:USES]-(s:Statement) USING INDEX SEEK t:Term(uid) "
     "  WHERE s.skill = $skill WITH DISTINCT s "
     "  OPTIONAL MATCH (n:Statement)-[:SUPERSEDES]->(s) "
     f"  RETURN collect([s.stems, n.id, {', '.join(f's.{f}' for f in STORED)}]) AS found }} "
