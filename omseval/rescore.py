@@ -22,6 +22,7 @@ from omseval.errors import PackError, run_command
 from omseval.pack_schema import load_pack
 from omseval.pack_schema._csv import stream_rows
 from omseval.paths import SHIPPED_PACK
+from omseval.scorers import check
 from omseval.scorers.check import verdicts
 
 BATCH = 2000  # answers per round trip to the workers: 500 and 2,000 measured alike, 10,000 overlaps less
@@ -29,6 +30,7 @@ PASSED = {True: "true", False: "false", None: ""}
 
 
 def rescore(pack_dir: Path, answers: Path, out: TextIO | None = None, explain: bool = False) -> None:
+    check.start()
     pack = load_pack(pack_dir)
     questions = {q.question_id: q for q in pack.questions}
     rows = stream_rows(answers, str(answers), ["question_id", "answer"])

@@ -100,6 +100,12 @@ class _Worker:
         os.set_blocking(send, False)
         return send, receive
 
+    def ready(self) -> None:
+        """Started, if not already (run under the lock: a job waits for it)."""
+        with self.lock:
+            if self.proc is None or self.proc.poll() is not None:
+                self.start()
+
     def pipes(self) -> tuple[int, int]:
         if self.proc is None or self.proc.stdin is None or self.proc.stdout is None:
             raise RuntimeError("the check's worker process is not running")
@@ -161,6 +167,12 @@ class _Worker:
 
 _workers = [_Worker() for _ in range(os.cpu_count() or 1)]  # one per core, each started on first use
 _pool = ThreadPoolExecutor(len(_workers))
+
+
+def start() -> None:
+    """Start every worker now, in the background, so that their start-up overlaps the caller's own."""
+    for worker in _workers:
+        _pool.submit(worker.ready)
 
 
 _CHUNK = 64  # jobs a worker takes at a time: each takes the next chunk when done, so none waits on another

@@ -9,6 +9,7 @@ one character), which only ever lets more texts through: the prefilter never cha
 import functools
 import re
 import re._casefix as _casefix
+import re._compiler as _compiler
 import re._constants as c
 import re._parser as _parser
 from collections.abc import Iterator
@@ -184,16 +185,24 @@ class Finder:
     match reads (its width and its lookaheads) finds a candidate, confirmed by matching at its start in the whole
     text (a bound reads as the end of the text to `$`, a word edge or a lookahead)."""
 
-    def __init__(self, pattern: str):
-        self.compiled = re.compile(pattern, re.MULTILINE)
-        parsed = _parsed(pattern)
-        self.requirements = needs_of(parsed)
+    def __init__(self, pattern: str, tree=None, requirements: tuple[Needs, ...] | None = None):
+        """`tree`: one part of the pattern's parse tree (a run of its alternatives) to find instead of the whole,
+        with its `requirements` when known."""
+        whole = tree is None
+        tree = _parsed(pattern) if whole else tree
+        self.source = pattern
+        # compiled from the tree when there is one (parsed once; int flags, as re.compile passes them)
+        self.compiled = (
+            _compiler.compile(tree, re.MULTILINE.value) if tree is not None else re.compile(pattern, re.MULTILINE)
+        )
+        self.requirements = needs_of(tree) if requirements is None else requirements
         self.pieces = [list(dict.fromkeys(map(_piece, needs))) for needs in self.requirements]
-        self.reach = _reach(parsed)
+        self.reach = _reach(tree)
+        self.parts = _parts(pattern, tree) if whole else []
 
     @property
     def pattern(self) -> str:
-        return self.compiled.pattern
+        return self.source
 
     def possible(self, folded: str) -> bool:
         """Whether a text (folded) may match: it holds a string of every requirement."""
@@ -216,23 +225,52 @@ class Finder:
 
     def finditer(self, text: str, folded: str | None = None) -> Iterator[re.Match]:
         """The pattern's matches in `text` (`folded`: the text folded, when the caller has it)."""
-        if not self.requirements:
-            yield from self.compiled.finditer(text)
-            return
         folded = fold(text) if folded is None else folded
-        starts = self._starts(folded) if len(folded) == len(text) else None
-        if starts is None:
+        if self.parts:
+            yield from self._merged(text, folded)
+            return
+        ranges = self._ranges(text, folded)
+        if ranges is None:
             yield from self.compiled.finditer(text)
             return
         at = 0  # matches do not overlap: the next one starts where the last ended
-        for low, high in starts:
-            low = at if at > low else low
-            while low <= high:
-                m = self._first(text, low, high)
-                if m is None:
-                    break
-                yield m
-                at = low = m.end() if m.end() > m.start() else m.end() + 1
+        while (m := self._from(text, folded, at, ranges)) is not None:
+            yield m
+            at = m.end() if m.end() > m.start() else m.end() + 1
+
+    def _merged(self, text: str, folded: str) -> Iterator[re.Match]:
+        """finditer of a pattern split into parts (runs of its alternatives): at each start the first alternative
+        that matches wins, so the match is the part's that starts first, the earlier part on a tie."""
+        parts = [(part, part._ranges(text, folded)) for part in self.parts if part.possible(folded)]
+        firsts: list[re.Match | None] = [part._from(text, folded, 0, ranges) for part, ranges in parts]
+        at = 0
+        while True:
+            for n, m in enumerate(firsts):
+                if m is not None and m.start() < at:
+                    firsts[n] = parts[n][0]._from(text, folded, at, parts[n][1])
+            found = [(m.start(), n, m) for n, m in enumerate(firsts) if m is not None]
+            if not found:
+                return
+            m = min(found, key=lambda f: f[:2])[2]
+            yield m
+            at = m.end()  # never empty: a pattern that matches empty is not split
+
+    def _ranges(self, text: str, folded: str) -> list[tuple[int, int]] | None:
+        """Where a match may start (None: anywhere)."""
+        if not self.requirements or len(folded) != len(text):
+            return None
+        return self._starts(folded)
+
+    def _from(self, text: str, folded: str, at: int, ranges: list[tuple[int, int]] | None) -> re.Match | None:
+        """The first match starting at `at` or after, within `ranges` (None: anywhere)."""
+        if ranges is None:
+            return self.compiled.search(text, at)
+        for low, high in ranges:
+            if high < at:
+                continue
+            if (m := self._first(text, max(low, at), high)) is not None:
+                return m
+        return None
 
     def search_near(self, text: str, spans: list[tuple[int, int]]) -> re.Match | None:
         """The first match that overlaps one of `spans` (sorted); for an unbounded pattern, the first that starts on
@@ -303,6 +341,28 @@ class Finder:
             if size <= limit:
                 best, limit = merged, size
         return best
+
+
+def _parts(pattern: str, tree) -> list[Finder]:
+    """A pattern of alternatives in parts, each found on its own (its own strings to look for): one part per
+    alternative, except that a run of alternatives with no requirement stays one part (one search for all)."""
+    if tree is None or len(tree.data) != 1 or tree.data[0][0] is not c.BRANCH or tree.getwidth()[0] == 0:
+        return []  # not alternatives, or one that matches empty (whose next match `re` allows at the same place)
+    runs: list[tuple[list, tuple[Needs, ...]]] = []
+    for alternative in tree.data[0][1][1]:
+        needs = needs_of(alternative)
+        if runs and not needs and not runs[-1][1]:
+            runs[-1][0].append(alternative)
+        else:
+            runs.append(([alternative], needs))
+    if len(runs) < 2:
+        return []
+    return [
+        Finder(pattern, run[0], needs)
+        if len(run) == 1
+        else Finder(pattern, _parser.SubPattern(tree.state, [(c.BRANCH, (None, run))]), ())
+        for run, needs in runs
+    ]
 
 
 def _merged(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
