@@ -34,10 +34,10 @@ def rescore(pack_dir: Path, answers: Path, out: TextIO | None = None, explain: b
     pack = load_pack(pack_dir)
     questions = {q.question_id: q for q in pack.questions}
     rows = stream_rows(answers, str(answers), ["question_id", "answer"])
-    with tempfile.TemporaryFile(mode="w+", encoding="utf-8", newline="") as held, ThreadPoolExecutor(1) as checker:
+    with tempfile.TemporaryFile(mode="w+", encoding="utf-8", newline="") as held, ThreadPoolExecutor(2) as checker:
         writer = csv.writer(held, lineterminator="\n")
         writer.writerow(["question_id", "passed", "strict_passed", *(["check_why", "strict_why"] if explain else [])])
-        pending = None  # the batch the workers check while the next one is read
+        pending = None  # the batch checked while the next one is read and readied, so the workers never wait
         while batch := list(itertools.islice(rows, BATCH)):
             for row in batch:
                 if row["question_id"] not in questions:

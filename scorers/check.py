@@ -214,43 +214,59 @@ def searches(jobs: list[tuple[str, str]], timeout: float = CHECK_TIMEOUT) -> lis
 
 _DONE: dict[bytes, bytes] = {}  # results of short jobs done before, oldest first: the same answer is judged once
 _DONE_MAX, _SHORT = 20_000, 2048  # jobs kept, and the longest job kept (bytes): 40 MB at most
+_DONE_LOCK = threading.Lock()  # batches may be checked from several threads at once
 
 
 def _once(lines: list[bytes], timeout: float) -> list[bytes | None]:
     """The workers' result of each job; a job that repeats one done before (or earlier in the batch) is done once."""
-    todo = [line for line in dict.fromkeys(lines) if line not in _DONE]
+    unique = dict.fromkeys(lines)
+    with _DONE_LOCK:
+        known: dict[bytes, bytes | None] = {line: _DONE[line] for line in unique if line in _DONE}
+    todo = [line for line in unique if line not in known]
     done = dict(zip(todo, _dealt(todo, timeout), strict=True))
-    for line, result in done.items():
-        if result is not None and len(line) <= _SHORT:  # a time-out is not kept: a later batch tries again
-            _DONE[line] = result
-    while len(_DONE) > _DONE_MAX:
-        del _DONE[next(iter(_DONE))]
-    return [done[line] if line in done else _DONE[line] for line in lines]
+    with _DONE_LOCK:
+        for line, result in done.items():
+            if result is not None and len(line) <= _SHORT:  # a time-out is not kept: a later batch tries again
+                _DONE[line] = result
+        while len(_DONE) > _DONE_MAX:
+            del _DONE[next(iter(_DONE))]
+    known.update(done)
+    return [known[line] for line in lines]
 
 
 def verdicts(checks: list[tuple], explain: bool = False, timeout: float = CHECK_TIMEOUT) -> list[Verdict]:
     """The check's and the strict verdict of each (question, answer) (an answer of None has none); with
     `explain`, why each is what it is."""
     lines = []
+    heads: dict[int, tuple[bytes, bytes, bytes]] = {}  # per question: its header's start and end, its patterns
     for q, answer in checks:
         if answer is None:
             continue
-        fields = [_field(x) for x in (q.pattern, q.required_pattern, q.superseded_pattern, answer)]
-        head = b"V %b %d " % (q.expect.encode(), explain) + b" ".join(b"%d" % len(f) for f in fields)
-        lines.append(head + b"\n" + b"".join(fields))
+        if (head := heads.get(id(q))) is None:
+            patterns = [_field(x) for x in (q.pattern, q.required_pattern, q.superseded_pattern)]
+            start = b"V %b %d " % (q.expect.encode(), explain) + b"".join(b"%d " % len(f) for f in patterns)
+            head = heads[id(q)] = (start, b"\n", b"".join(patterns))
+        text = _field(answer)
+        lines.append(b"%b%d%b%b%b" % (head[0], len(text), head[1], head[2], text))
     results = iter(_once(lines, timeout))
     out = []
     for _, answer in checks:
         if answer is None:
-            out.append(Verdict(None, None, "no answer", "no answer"))
+            out.append(_NO_ANSWER)
             continue
         line = next(results)
         if line is None:
-            out.append(Verdict(None, None, "no verdict: the check took too long", "no verdict"))
-            continue
-        why = json.loads(line[3:]) if explain and len(line) > 2 else ["", ""]
-        out.append(Verdict(OUTCOME[line[:1]], OUTCOME[line[1:2]], *why))
+            out.append(_NO_VERDICT)
+        elif explain and len(line) > 2:
+            out.append(Verdict(OUTCOME[line[:1]], OUTCOME[line[1:2]], *json.loads(line[3:])))
+        else:  # one of nine: made once
+            out.append(_VERDICTS[line[:2]])
     return out
+
+
+_NO_ANSWER = Verdict(None, None, "no answer", "no answer")
+_NO_VERDICT = Verdict(None, None, "no verdict: the check took too long", "no verdict")
+_VERDICTS = {a + b: Verdict(OUTCOME[a], OUTCOME[b]) for a in OUTCOME for b in OUTCOME}
 
 
 def batch_verdicts(checks: list[tuple], timeout: float = CHECK_TIMEOUT) -> list[bool | None]:

@@ -6,10 +6,13 @@ word edges) and an optional note. A malformed file is refused with its file, lin
 """
 
 import re
+import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from omseval.errors import UserError
+from omseval.scorers.prefilter import fold, requirements
 
 VOCABULARY = Path(__file__).with_name("markers.tsv")
 SCOPES = {  # kind -> the scopes it may have
@@ -77,6 +80,29 @@ def load(path: Path = VOCABULARY) -> list[Entry]:
     return entries
 
 
+class Marker:
+    """One kind and scope of the vocabulary: its expression (`re`'s search, match and finditer, with pos and
+    endpos), run only on a stretch of text that holds a string one of which every match contains (see
+    omseval.scorers.prefilter): most clauses hold no marker, and a substring test is cheaper than the expression."""
+
+    def __init__(self, pattern: str):
+        self.compiled = re.compile(pattern)
+        self.requirements = requirements(pattern)
+
+    def _possible(self, text: str, pos: int, endpos: int) -> bool:
+        folded = fold(text[pos:endpos])
+        return all(any(n in folded for n in needs) for needs in self.requirements)
+
+    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match | None:
+        return self.compiled.search(text, pos, endpos) if self._possible(text, pos, endpos) else None
+
+    def match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match | None:
+        return self.compiled.match(text, pos, endpos) if self._possible(text, pos, endpos) else None
+
+    def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match]:
+        return self.compiled.finditer(text, pos, endpos) if self._possible(text, pos, endpos) else iter(())
+
+
 class Vocabulary:
     """The compiled vocabulary: `vocabulary[kind, scope]` is one case-insensitive expression of its entries (longest
     first), matched at word edges; a kind and scope with no entry never matches."""
@@ -86,12 +112,12 @@ class Vocabulary:
         for e in entries:
             grouped.setdefault((e.kind, e.scope), []).append(e.pattern)
         self.compiled = {
-            key: re.compile(r"(?i)(?<![\w'])(?:" + "|".join(sorted(pats, key=len, reverse=True)) + r")(?![\w'])")
+            key: Marker(r"(?i)(?<![\w'])(?:" + "|".join(sorted(pats, key=len, reverse=True)) + r")(?![\w'])")
             for key, pats in grouped.items()
         }
-        self.never = re.compile(r"(?!)")
+        self.never = Marker(r"(?!)")
 
-    def __getitem__(self, key: tuple[str, str]) -> re.Pattern:
+    def __getitem__(self, key: tuple[str, str]) -> Marker:
         return self.compiled.get(key, self.never)
 
 

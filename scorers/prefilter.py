@@ -44,6 +44,11 @@ def _parsed(pattern: str):
         return None
 
 
+def requirements(pattern: str) -> tuple[Needs, ...]:
+    """The requirements of a pattern (see needs_of)."""
+    return needs_of(_parsed(pattern))
+
+
 def needs_of(parsed) -> tuple[Needs, ...]:
     """Requirements of a parsed pattern, best first: each is folded strings one of which every match contains, with
     where each starts within the match. Empty when there is none (or the pattern is one the reading does not cover)."""
@@ -213,11 +218,9 @@ class Finder:
         by `spelled_out` matches."""
         return any(not any(piece in folded for piece in pieces) for pieces in self.pieces)
 
-    def hits_uncreated(self, folded: str) -> list[int] | None:
+    def hits_uncreated(self, folded: str) -> list[int]:
         """Where the pieces (`_piece`) of the strings of the first requirement occur: every match of the text
-        rewritten by `spelled_out` is near one. None when the pattern has no requirement."""
-        if not self.requirements:
-            return None
+        rewritten by `spelled_out` is near one (a pattern with a requirement)."""
         return sorted(at for at, _ in _hits(dict.fromkeys(self.pieces[0], (0, 0)), folded))
 
     def search(self, text: str, folded: str | None = None) -> re.Match | None:
@@ -340,6 +343,8 @@ class Finder:
             size = sum(h - lo + 1 for lo, h in merged)
             if size <= limit:
                 best, limit = merged, size
+                if size <= _FEW * 16:  # few enough: looking for fewer costs more than it saves
+                    break
         return best
 
 

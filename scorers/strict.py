@@ -123,21 +123,32 @@ def _spelled_match(pattern: Finder, answer: str, folded: str | None = None) -> r
     """A match of the pattern that only spelling out a shared unit makes (the answer itself has none): searched
     where a stretch was rewritten, and only in stretches that can hold one (near a string the pattern requires, when
     no rewrite can make such a string)."""
-    hits = pattern.hits_uncreated(fold(answer) if folded is None else folded)
-    if hits is None:
+    folded = fold(answer) if folded is None else folded
+    if not pattern.requirements:
         if not listed(answer, pattern.pattern):
             return None
         windows = _list_windows(answer, pattern.pattern)
     elif pattern.reach is not None:
         near = pattern.reach + _REACH[0] + _REACH[1]
-        regions = _merged([(max(0, h - near), min(len(answer), h + near)) for h in hits])
+        regions = _merged([(max(0, h - near), min(len(answer), h + near)) for h in pattern.hits_uncreated(folded)])
         windows = _list_windows(answer, pattern.pattern, regions)
     else:  # an unbounded pattern: the lines that hold a required string (a list and its unit share a line)
-        windows = _list_windows(answer, pattern.pattern, _merged([_line(answer, h, h) for h in hits]))
+        windows = _list_windows(answer, pattern.pattern, _lines_holding(answer, folded, pattern.pieces[0]))
     if not windows:
         return None
     text, changed = _rewritten(answer, windows)
     return pattern.search_near(text, changed) if changed else None
+
+
+def _lines_holding(answer: str, folded: str, strings: list[str]) -> list[tuple[int, int]]:
+    """The lines on which one of the strings starts (found in the answer folded), in order."""
+    lines: list[tuple[int, int]] = []
+    found = [folded.find(s) for s in strings]  # each string's next start (-1: no more)
+    while hits := [h for h in found if h >= 0]:
+        lines.append(_line(answer, min(hits), min(hits)))
+        at = lines[-1][1] + 1
+        found = [folded.find(s, at) if 0 <= h < at else h for s, h in zip(strings, found, strict=True)]
+    return lines
 
 
 def _line(text: str, start: int, end: int) -> tuple[int, int]:

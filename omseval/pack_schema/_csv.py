@@ -16,7 +16,7 @@ _NEEDS_PROTECTION = re.compile(r"^'*[=+\-@]")  # writer: add one
 
 
 def unprotect(cell: str) -> str:
-    return cell[1:] if _PROTECTED.match(cell) else cell
+    return cell[1:] if cell[:1] == "'" and _PROTECTED.match(cell) else cell
 
 
 def protect(cell: str) -> str:
@@ -85,7 +85,9 @@ def _row(header: list[str], record: list[str], name: str, n: int) -> Row | None:
         return None
     if len(record) != len(header):
         raise PackError(name, f"has {len(record)} cells, header has {len(header)}", row=n)
-    return {h: unprotect(cell) for h, cell in zip(header, record, strict=True)} | {"#": n}
+    row: Row = {h: unprotect(cell) for h, cell in zip(header, record, strict=True)}
+    row["#"] = n
+    return row
 
 
 def has_bom(path: Path) -> bool:
