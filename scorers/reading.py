@@ -26,7 +26,8 @@ from omseval.scorers.markers import VOCAB
 from omseval.text import fragment
 
 MARKDOWN = MarkdownIt("commonmark").enable("table")
-_MARKDOWN_LINE = re.compile(r"(?m)^(?: {0,3}(?:#{1,6}\s|[|>]|```|~~~|[-*+]\s|\d{1,9}[.)]\s)| {4,}\S)")
+_MARKDOWN_LINE = re.compile(r"(?: {0,3}(?:#{1,6}\s|[|>]|```|~~~|[-*+]\s|\d{1,9}[.)]\s)| {4,}\S)")  # at a line's start
+_MARKDOWN_LATER_LINE = re.compile("\n" + _MARKDOWN_LINE.pattern)  # found by its line break: a fast scan
 _MARKDOWN_MARKS = ("\n#", "|", "```", "~~~", "\n>", "\n-", "\n*", "\n+", "\n    ", ". ")
 SCOPE = 80  # characters a clause-wide marker reaches at most
 _NOW_WORDS = ("now", "Now", "current", "Current", "today", "Today", "days", "recent", "Recent", "as of", "As of",
@@ -215,7 +216,7 @@ def _markdown(answer: str) -> bool:
     head = answer[:8]
     if not any(mark in answer for mark in _MARKDOWN_MARKS) and head.lstrip()[:1] not in ("#", "-", "*", ">", "`"):
         return False
-    return bool(_MARKDOWN_LINE.search(answer)) or "|" in answer
+    return bool(_MARKDOWN_LINE.match(answer) or _MARKDOWN_LATER_LINE.search(answer)) or "|" in answer
 
 
 def _line_starts(text: str) -> list[int]:
@@ -596,10 +597,13 @@ def _sequence(reading: Reading, answer: str) -> None:
     own, a value that holds now ("It's now 35."): the answer tells a story that ends elsewhere."""
     if not reading.clauses or not any(w in answer for w in _NOW_WORDS):
         return
-    if not any(_now_with_value(answer, m.start()) for m in VOCAB["now", "clause"].finditer(answer)):
-        return
-    for s, e in reading.clauses:
-        if (m := VOCAB["past", "clause"].search(answer, s, e)) and not VOCAB["now", "clause"].search(answer, s, e):
+    changes = [
+        (s, e, m)
+        for s, e in reading.clauses
+        if (m := VOCAB["past", "clause"].search(answer, s, e)) and not VOCAB["now", "clause"].search(answer, s, e)
+    ]
+    if changes and any(_now_with_value(answer, m.start()) for m in VOCAB["now", "clause"].finditer(answer)):
+        for s, e, m in changes:
             reading.zones.append(
                 Zone(s, e, f"a past change ({fragment(m.group(0))}) in an answer naming what holds now")
             )

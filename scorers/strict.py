@@ -97,8 +97,8 @@ _SHARED_CURRENCY = re.compile(
 _VALUE = re.compile(rf"(?i)(?<![\w.,:]){_NUMBER}(?![\w.,:]*\d)")
 # a quick look for a range or a list of values (digits, or number words), before spelling out their shared unit
 _LISTED = re.compile(r"\d[\d.,:]*\s*-?\s*(?:,|or|and|to|through|-|–|—|/)\s*(?:or\s+|and\s+|to\s+)?[$£€]?\d")
-_LISTED_WORDS = re.compile(
-    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|ty)\s*-?\s*(?:,|or|and|to|-|–|/)\s*"
+_LISTED_WORDS = re.compile(  # the first words grouped by their first letter, in order: a faster scan, same matches
+    r"(?:one|t(?:wo|hree|en|welve|een|y)|f(?:our|ive)|s(?:ix|even)|e(?:ight|leven)|nine)\s*-?\s*(?:,|or|and|to|-|–|/)\s*"
     r"(?:or\s+|and\s+|to\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|\w+ty)\b"
 )
 
