@@ -28,7 +28,7 @@ _SPECIAL = re.compile("[" + re.escape("".join(map(chr, _FOLD))) + "]")
 def fold(text: str) -> str:
     """A text as the prefilter compares it."""
     low = text.lower()
-    return low.translate(_FOLD) if _SPECIAL.search(low) else low
+    return low if low.isascii() or not _SPECIAL.search(low) else low.translate(_FOLD)  # (every one is beyond ASCII)
 
 
 Offsets = tuple[int, int | None]  # where a required string starts within a match: at least, at most (None: any)
