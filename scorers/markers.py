@@ -87,7 +87,8 @@ class Marker:
 
     def __init__(self, pattern: str):
         self.compiled = re.compile(pattern)
-        self.requirements = requirements(pattern)
+        # shortest strings first: the commonest, so that a clause holding one is told soonest
+        self.requirements = [sorted(needs, key=len) for needs in requirements(pattern)]
 
     def _possible(self, text: str, pos: int, endpos: int) -> bool:
         folded = fold(text[pos:endpos])
