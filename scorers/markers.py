@@ -22,7 +22,7 @@ SCOPES = {  # kind -> the scopes it may have
     "former": {"after", "words", "before", "clause", "sentence"},
     "replace": {"until"},
     "leftover": {"after", "clause"},
-    "hedge": {"sentence", "clause", "weak"},
+    "hedge": {"sentence", "clause", "weak", "answer"},
     "back": {"clause"},
     "retired": {"clause"},
     "reversal": {"answer"},

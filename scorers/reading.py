@@ -34,12 +34,12 @@ _NOW_WORDS = ("now", "Now", "current", "Current", "today", "Today", "days", "rec
               "forward", "present", "again", "since then", "Since then", "in force")  # fmt: skip
 WORDS = re.compile(r"(?:\s*\S+){1,5}")  # a `words` marker's reach
 _BOUNDARY = re.compile(
-    r"[.!?](?=\s|$)|\n|;|:(?=\s)(?!\s+(?:or|and|nor)\b)|,(?=\s)(?!\s*[\w.%$`'\"*-]+\s*(?:,|\band\b|\bor\b|\)))"
+    r"[.!?](?:\*\*|__)?[\"'”’)\]]*(?=\s|$)|\n|;|:(?=\s)(?!\s+(?:or|and|nor)\b)|,(?=\s)(?!\s*[\w.%$`'\"*-]+\s*(?:,|\band\b|\bor\b|\)))"
     r"|\s[—–-]{1,2}\s"
 )
-_SENTENCE = re.compile(r"[.!?](?=\s|$)|\n")
+_SENTENCE = re.compile(r"[.!?](?:\*\*|__)?[\"'”’)\]]*(?=\s|$)|\n")  # closing bold, quotes or brackets end it too
 _NEGATION = re.compile(r"(?i)\b(?:not|no|never|no longer|would(?: \w+)? have|would've|could(?: \w+)? have)\b|n't\b")
-_COUNTERFACTUAL = re.compile(r"(?i)\b(?:would|could|might)(?:n't| not)?(?: \w+)? have\b|\bwould've\b")
+_COUNTERFACTUAL = re.compile(r"(?i)\b(?:would|could|might)(?:n't| not)?(?: \w+)? have\b|\bwould've\b|\w'd have\b")
 _NUMBER = re.compile(
     r"(?i)\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty)\b"
 )
@@ -291,8 +291,9 @@ def _cells(answer: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def _table(reading: Reading, answer: str, text: list[str], lines: list[int], tokens, intro: str | None) -> None:
-    """Cells under a former column header; cells of a row its first cell, or a short status cell, marks former;
-    and where rows are marked current ("Now", "Current"), the other rows: they tell what came before."""
+    """Cells under a former column header (and, when the first column lists former entries beside a column of what
+    replaced them, the rest of their rows); cells of a row its first cell, or a short status cell, marks former;
+    and where rows are marked current ("Now", "Current", "3.4 onward"), the other rows: they tell what came before."""
     rows = [t for t in tokens if t.type == "tr_open"]
     if not rows:
         return
@@ -309,6 +310,8 @@ def _table(reading: Reading, answer: str, text: list[str], lines: list[int], tok
         status = [_status(answer[s:e]) for s, e in cells]
         body.append((cells, status))
     current = [status[0] == "current" or "current" in status[1:] for _, status in body]
+    # a first column of former entries beside a column of what replaced them: the rest of each row is about the former
+    entries = kinds[:1] == ["former"] and "current" in kinds
     for (cells, status), is_current in zip(body, current, strict=True):
         first = answer[cells[0][0] : cells[0][1]].strip() if cells else ""
         why = None
@@ -321,8 +324,9 @@ def _table(reading: Reading, answer: str, text: list[str], lines: list[int], tok
         elif intro:
             why = intro
         for n, (s, e) in enumerate(cells):
-            if n < len(kinds) and kinds[n] == "former":
-                reading.zones.append(Zone(s, e, f"in the table column {fragment(_plain(names[n]))}"))
+            kind = kinds[n] if n < len(kinds) else None
+            if kind == "former" or (entries and kind is None):
+                reading.zones.append(Zone(s, e, f"in the table column {fragment(_plain(names[n if kind else 0]))}"))
             elif why:
                 reading.zones.append(Zone(s, e, why))
             if reading.near(s, e):

@@ -6,7 +6,9 @@ correction's, the restatements'). A match counts unless the answer marks it as f
 read by its structure and its words (omseval.scorers.reading), and the pattern runs on that reading with every
 stretch read as former masked, and on the same with a unit that a range or list shares written after each value
 ("24 or 36 hours" -> "24 hours or 36 hours"), so a superseded value hedged in a range still counts. The pattern
-runs with the same `re` semantics as every other pattern (MULTILINE, other flags inline).
+runs with the same `re` semantics as every other pattern (MULTILINE, other flags inline). An answer that, anywhere,
+accepts more than one value ("both are acceptable", "your call") still offers what it tells as former: a superseded
+value it names counts.
 
 Every verdict explains itself: a failure names the superseded text it found and why nothing marked it (no marker,
 or a hedge); a pass that read a superseded text as former names what marked it.
@@ -16,6 +18,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from omseval.scorers.markers import VOCAB
 from omseval.scorers.prefilter import Finder, finder, fold
 from omseval.scorers.reading import read
 from omseval.text import fragment
@@ -64,6 +67,9 @@ def strict(superseded_pattern: str, answer: str, passed: bool | None, folded: st
         hedge = reading.covering(left.start(), left.end(), reading.hedges)
         why = hedge.why if hedge else "nothing marks it as former"
         return Strict(False, f"states {fragment(answer[left.start() : left.end()])}: {why}")
+    if named and (offer := VOCAB["hedge", "answer"].search(answer)):  # what it tells as former, it still offers
+        why = f"the answer offers alternatives ({fragment(offer.group(0))})"
+        return Strict(False, f"states {fragment(named[0].group(0))}: {why}")
     marked = []
     for m in named[:EXPLAINED] or _LISTED.finditer(answer):  # a value only a shared unit made: its list's zone
         zone = reading.covering(m.start(), m.end(), reading.zones)

@@ -118,6 +118,24 @@ STRUCTURED_CONTEXT = [
         "The banner shows after 6 hours.\n\n| Threshold | Status |\n|---|---|\n| 24 hours | Retired |\n| 36 hours |"
         " Retired |\n| 6 hours | Current |",
     ),
+    (r"(?i)\b90 ?s\b", "Poll every 20 s.\n\n| Setting | Previously | Now |\n|---|---|---|\n| poll | 90 s | 20 s |"),
+    (
+        r"(?i)%\(\w+\)s",
+        "Use `{name}` fields.\n\n| Deprecated style | Example | Replaced by |\n|---|---|---|\n"
+        "| printf (original) | `%(name)s` | `{name}` |",
+    ),
+    (
+        r"(?i)\bChanges\b",
+        "Head the section **Fixes**.\n\n| Releases | Heading |\n|---|---|\n| 1.0 to 2.2 | Changes |\n"
+        "| 2.3 onward | **Fixes** |",
+    ),
+    (r"(?i)\b17:00\b", "File it by 15:00. Under the old cut-off you'd have had until 17:00."),
+    (
+        r"(?i)\b5-day\b",
+        "Allow 9 days.\n\n- **Long weekends.** Under the 5-day rule, people often padded their estimates.",
+    ),
+    (r"(?i)\b(50|75) ?ms\b", "Debounce at 30 ms. It used to be 50 ms, and 75 ms before that."),
+    (r"(?i)\b3 retries\b", "Use 5 retries. Some jobs still set 3 retries; that should be changed."),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -131,6 +149,11 @@ STRUCTURED_STATED = [
     (r"(?i)\b(5|8)%", "## What changed\n\nNothing: we still use 8% today."),
     (r"(?i)\bUTC\b", "Schedule it for 09:00 UTC. Some people say Pacific, but UTC is our standard."),
     (r"(?i)\b45\s*%", "Allow 45%; the newer 60% figure is also fine if you have room."),
+    (  # what it tells as older, it still offers as a choice
+        r"(?i)\b5 days\b",
+        "There are two retention periods going around. The newer one is 9 days. The original policy was 5 days, "
+        "and some teams still keep it.\n\nBoth are acceptable, so match your team.",
+    ),
 ]
 
 
