@@ -136,6 +136,7 @@ STRUCTURED_CONTEXT = [
     ),
     (r"(?i)\b(50|75) ?ms\b", "Debounce at 30 ms. It used to be 50 ms, and 75 ms before that."),
     (r"(?i)\b3 retries\b", "Use 5 retries. Some jobs still set 3 retries; that should be changed."),
+    (r"(?i)\b8 px\b", "Pad cards by 12 px. Check older components: a lot of them are still 8 px."),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -154,6 +155,7 @@ STRUCTURED_STATED = [
         "There are two retention periods going around. The newer one is 9 days. The original policy was 5 days, "
         "and some teams still keep it.\n\nBoth are acceptable, so match your team.",
     ),
+    (r"(?i)\b8 px\b", "Pad cards by 12 px, though many older components are still 8 px; both sizes are fine."),
 ]
 
 
