@@ -137,6 +137,10 @@ STRUCTURED_CONTEXT = [
     (r"(?i)\b(50|75) ?ms\b", "Debounce at 30 ms. It used to be 50 ms, and 75 ms before that."),
     (r"(?i)\b3 retries\b", "Use 5 retries. Some jobs still set 3 retries; that should be changed."),
     (r"(?i)\b8 px\b", "Pad cards by 12 px. Check older components: a lot of them are still 8 px."),
+    (r"(?i)\b30-day\b", "New invoices are due in 45 days. Invoices already issued under 30-day terms keep them."),
+    (r"(?i)\b8-colou?r\b", "Use three colours. Charts will carry fewer than they did under the 8-colour limit."),
+    (r"(?i)\b500 ?ms\b", "Use 200 ms. A 500 ms debounce felt laggy in testing, so it was shortened."),
+    (r"(?i)\b60 seconds\b", "Refresh every 15 seconds. If your dashboard preset is at 60 seconds, update it."),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
