@@ -59,6 +59,10 @@ def needs_of(parsed) -> tuple[Needs, ...]:
     return tuple(sorted(found, key=_rank, reverse=True)[:_KEPT])
 
 
+_ONE_CHARACTER = (c.LITERAL, c.NOT_LITERAL, c.IN, c.ANY)
+_NO_WIDTH = (c.AT, c.ASSERT, c.ASSERT_NOT)
+
+
 def _width(items: list, state) -> Offsets:
     low, high = _parser.SubPattern(state, items).getwidth()
     return low, (high if high < c.MAXREPEAT - 1 else None)
@@ -103,7 +107,7 @@ def _sequence(items: list, state) -> list[Needs]:
             else:  # anchors, lookarounds, back-references, any character: no requirement of their own
                 inner = []
             found += [_shift(needs, before) for needs in inner]
-        width = _width([item], state)
+        width = (1, 1) if op in _ONE_CHARACTER else (0, 0) if op in _NO_WIDTH else _width([item], state)
         before = (before[0] + width[0], None if before[1] is None or width[1] is None else before[1] + width[1])
     close()
     return found
