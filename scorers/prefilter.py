@@ -206,6 +206,12 @@ class Finder:
         )
         self.requirements = needs_of(tree) if requirements is None else requirements
         self.pieces = [list(dict.fromkeys(map(_piece, needs))) for needs in self.requirements]
+        # the requirements whose strings each start within a bounded distance of a match's start: they place it
+        self.placed = [
+            [(n, (lo, hi)) for n, (lo, hi) in needs.items() if hi is not None]
+            for needs in self.requirements
+            if all(hi is not None for _, hi in needs.values())
+        ]
         self.reach = _reach(tree)
         self.parts = _parts(pattern, tree) if whole else []
 
@@ -324,13 +330,10 @@ class Finder:
         the text lacks one); None when that is most of the text. A requirement is given up once it allows more."""
         best: list[tuple[int, int]] | None = None
         limit = _DENSE * len(folded) + _FEW
-        for needs in self.requirements:
+        for needs in self.placed:
             ranges: list[tuple[int, int]] = []
             size: float = 0
-            for need, (lo, hi) in needs.items():
-                if hi is None:
-                    size = limit + 1
-                    break
+            for need, (lo, hi) in needs:
                 at = folded.find(need)
                 while at >= 0 and size <= limit:
                     if at >= lo:
