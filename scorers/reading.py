@@ -661,7 +661,7 @@ def _names_former(answer: str, start: int, end: int) -> bool:
 def _markers(reading: Reading, answer: str, start: int, end: int, rejections_only: bool = False) -> None:
     """The markers of one clause, each over its scope within the clause (a marker inside quoted text is what the
     answer quotes, not what it says: "No folders yet." proposed as a screen's text rejects nothing); with
-    `rejections_only`, only those that reject or leave to clean up (in a sentence offering alternatives)."""
+    `rejections_only`, only those that reject, replace or leave to clean up (in a sentence offering alternatives)."""
     zones = reading.zones
 
     def found(kind: str, scope: str) -> list[re.Match]:
@@ -674,6 +674,10 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
     if leftover := found("leftover", "clause"):
         m = leftover[0]
         zones.append(Zone(start, end, f"left to clean up ({fragment(m.group(0))})"))
+    for m in found("replace", "until"):
+        until = _UNTIL.search(answer, m.end(), end)
+        if until:
+            zones.append(Zone(m.end(), until.start(), f"what {fragment(m.group(0))} replaces"))
     if rejections_only:
         return
     for m in found("former", "after"):
@@ -686,10 +690,6 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
     if told := found("former", "clause"):
         m = told[0]
         zones.append(Zone(start, end, f"its clause tells the past ({fragment(m.group(0))})"))
-    for m in found("replace", "until"):
-        until = _UNTIL.search(answer, m.end(), end)
-        if until:
-            zones.append(Zone(m.end(), until.start(), f"what {fragment(m.group(0))} replaces"))
     for m in found("leftover", "after"):
         if not _PERSON.search(answer[start : m.start()]):
             zones.append(Zone(m.end(), min(end, m.end() + SCOPE), f"left to clean up ({fragment(m.group(0))})"))

@@ -141,6 +141,14 @@ STRUCTURED_CONTEXT = [
     (r"(?i)\b8-colou?r\b", "Use three colours. Charts will carry fewer than they did under the 8-colour limit."),
     (r"(?i)\b500 ?ms\b", "Use 200 ms. A 500 ms debounce felt laggy in testing, so it was shortened."),
     (r"(?i)\b60 seconds\b", "Refresh every 15 seconds. If your dashboard preset is at 60 seconds, update it."),
+    (r"(?i)\b(12|9) tiles\b", "Use 6 tiles. We started with 12 tiles, moved to 9 tiles, and both felt crowded."),
+    (r"(?i)\bv[12]\b", "Call the `v3` endpoints. No `v1` or `v2` left in any config before the release."),
+    (
+        r"(?i)\b1[–-]5\b",
+        "Score on 0 to 10.\n\n## Converting historical scores\n\n```python\nif scale == 'five':  # 1–5\n    x = 2\n```",
+    ),
+    (r"DD-", "Head it `ADR-318`. Make sure you don't carry over a `DD-` heading."),
+    (r"_vN", "Name it `_revC`. If you want a tidy folder, this renames `_vN` suffixes to letters."),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
