@@ -101,10 +101,13 @@ class _Worker:
         return send, receive
 
     def ready(self) -> None:
-        """Started, if not already (run under the lock: a job waits for it)."""
+        """Started, if not already (under the lock: a job waits for it)."""
         with self.lock:
-            if self.proc is None or self.proc.poll() is not None:
-                self.start()
+            self.running()
+
+    def running(self) -> tuple[int, int]:
+        """The pipes of the running worker, started first if it never was, was stopped or died since."""
+        return self.start() if self.proc is None or self.proc.poll() is not None else self.pipes()
 
     def pipes(self) -> tuple[int, int]:
         if self.proc is None or self.proc.stdin is None or self.proc.stdout is None:
@@ -130,10 +133,7 @@ class _Worker:
     def run(self, jobs: list[bytes], timeout: float) -> list[bytes]:
         """Result lines for `jobs` in order, or for the ones before a job that overran `timeout` (or whose worker
         died): that one gets no result and the worker is stopped."""
-        if self.proc is None or self.proc.poll() is not None:  # never started, stopped or died since
-            send, receive = self.start()
-        else:
-            send, receive = self.pipes()
+        send, receive = self.running()
         data, sent, got = memoryview(b"".join(jobs)), 0, bytearray()
         lines: list[bytes | bytearray] = []
         deadline = time.monotonic() + timeout

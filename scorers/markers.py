@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from omseval.errors import UserError
-from omseval.scorers.prefilter import fold, requirements
+from omseval.scorers.prefilter import fold, holds, requirements
 
 VOCABULARY = Path(__file__).with_name("markers.tsv")
 SCOPES = {  # kind -> the scopes it may have
@@ -91,8 +91,7 @@ class Marker:
         self.requirements = [sorted(needs, key=len) for needs in requirements(pattern)]
 
     def _possible(self, text: str, pos: int, endpos: int) -> bool:
-        folded = fold(text[pos:endpos])
-        return all(any(n in folded for n in needs) for needs in self.requirements)
+        return holds(self.requirements, fold(text[pos:endpos]))
 
     def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match | None:
         return self.compiled.search(text, pos, endpos) if self._possible(text, pos, endpos) else None

@@ -49,6 +49,11 @@ def requirements(pattern: str) -> tuple[Needs, ...]:
     return needs_of(_parsed(pattern))
 
 
+def holds(requirements, folded: str) -> bool:
+    """Whether a text (folded) holds a string of every requirement: without, no match is possible."""
+    return all(any(n in folded for n in needs) for needs in requirements)
+
+
 def needs_of(parsed) -> tuple[Needs, ...]:
     """Requirements of a parsed pattern, best first: each is folded strings one of which every match contains, with
     where each starts within the match. Empty when there is none (or the pattern is one the reading does not cover)."""
@@ -221,7 +226,7 @@ class Finder:
 
     def possible(self, folded: str) -> bool:
         """Whether a text (folded) may match: it holds a string of every requirement."""
-        return all(any(n in folded for n in needs) for needs in self.requirements)
+        return holds(self.requirements, folded)
 
     def uncreated_absent(self, folded: str) -> bool:
         """Whether the text lacks the pieces (`_piece`) of every string of a requirement, so that no rewrite of it

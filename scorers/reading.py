@@ -101,6 +101,7 @@ class Reading:
     clauses: list[tuple[int, int]] = field(default_factory=list)  # every clause of its prose read, in order
     focus: list[tuple[int, int]] | None = None  # the spans a verdict is about (None: read everything)
     reversal: bool = False  # the answer tells of a reversal: pointing back marks nothing
+    offer: str | None = None  # what, anywhere, accepts more than one value: what it tells as former it still offers
     quotes: list[tuple[int, int]] = field(default_factory=list)  # quoted text: a proposed or reported string
 
     def quoted(self, at: int) -> bool:
@@ -141,6 +142,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     reading = Reading(answer)
     reading.focus = sorted(focus) if focus is not None else None
     reading.reversal = bool(VOCAB["reversal", "answer"].search(answer))
+    reading.offer = offer.group(0) if (offer := VOCAB["hedge", "answer"].search(answer)) else None
     reading.quotes = [m.span(1) for m in _QUOTED.finditer(answer)]
     if not _markdown(answer):  # plain prose: no block structure to read
         _narrative(reading, answer, 0, len(answer), sections=[])
