@@ -20,6 +20,7 @@ SCOPES = {  # kind -> the scopes it may have
     "negation": {"after"},
     "limit": {"after"},
     "former": {"after", "words", "before", "clause", "sentence"},
+    "condition": {"sentence", "fix"},
     "replace": {"until"},
     "leftover": {"after", "clause"},
     "hedge": {"sentence", "clause", "weak", "answer"},
@@ -30,9 +31,10 @@ SCOPES = {  # kind -> the scopes it may have
     "current": {"clause"},
     "now": {"clause"},
     "past": {"clause"},
-    "status": {"former", "current"},
+    "status": {"former", "current", "line"},
     "heading": {"former", "history"},
     "column": {"former", "current"},
+    "becomes": {"block"},
     "code": {"search", "former", "current", "deny"},
 }
 

@@ -30,6 +30,7 @@ _MARKDOWN_LINE = re.compile(r"(?: {0,3}(?:#{1,6}\s|[|>]|```|~~~|[-*+]\s|\d{1,9}[
 _MARKDOWN_LATER_LINE = re.compile("\n" + _MARKDOWN_LINE.pattern)  # found by its line break: a fast scan
 _MARKDOWN_MARKS = ("\n#", "|", "```", "~~~", "\n>", "\n-", "\n*", "\n+", "\n    ", ". ")
 SCOPE = 80  # characters a clause-wide marker reaches at most
+_NEAR = 2  # with no number after a negation, words within which a limit word makes it a limit ("don't go past")
 _NOW_WORDS = ("now", "Now", "current", "Current", "today", "Today", "days", "recent", "Recent", "as of", "As of",
               "forward", "present", "again", "since then", "Since then", "in force")  # fmt: skip
 WORDS = re.compile(r"(?:\s*\S+){1,5}")  # a `words` marker's reach
@@ -77,6 +78,10 @@ _RENAME = re.compile(
     r"|\balter\s+(?:index|table|view|sequence|type)\s+(?:if exists\s+)?(\S{1,120})\s+rename\s+to\b"
 )
 _CODE_ARROW = re.compile(r"\s(?:→|->)\s")
+_WORD_AFTER = re.compile(r"\s*\S+")  # the value an arrow maps to
+_DASH = re.compile(r"\s[—–-]{1,2}\s")  # a dash between clauses
+_POINTING = re.compile(r"(?i)\W*(?:that|this|it|they|those|these)(?:'s|\s+(?:is|was|are|were))\b")  # "That's expected"
+_PLURAL = re.compile(r"(?i)\W*(?:and\s+|but\s+)?(?:both|neither|none|all)\b")  # pointing back at several values
 _MAPPING_OPEN = re.compile(r"(?i)\b(?:renam|replac|swap|migrat|convert|old_?to_?new|legacy|mapping)\w*\b.*[{\[(]\s*$")
 _PAIR = re.compile(r"""\s*(["'][^"'\n]{1,80}["'])\s*:\s*["'][^"'\n]{0,80}["']""")
 
@@ -152,6 +157,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     tokens = MARKDOWN.parse(answer)
     sections: list[tuple[int, str, str]] = []  # open headings: (level, kind, heading text)
     intro: str | None = None  # the former a short introducing line names, for the next block
+    shown: tuple[int, int] | None = None  # the code block or table just read (a line after it may say it is former)
     depth = 0  # nesting of list items and quotes
     i = 0
     while i < len(tokens):
@@ -173,7 +179,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             if kind:
                 sections.append((level, kind, title))
             _narrative(reading, answer, start, end, sections=[])
-            intro = None
+            intro = shown = None
             i += 3
             continue
         if tok.type in ("list_item_open",):
@@ -189,18 +195,21 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             close = next(j for j in range(i, len(tokens)) if tokens[j].type == "table_close")
             _table(reading, answer, text, lines, tokens[i:close], intro)
             _section_zone(reading, sections, start, end)
-            intro, i = None, close + 1
+            intro, i, shown = None, close + 1, (start, end)
             continue
         if tok.type in ("fence", "code_block"):
             _code(reading, answer, lines, tok, intro)
             _blank_fences(text, answer, lines, tok)
             _section_zone(reading, sections, start, end, code=True)
-            intro, i = None, i + 1
+            intro, i, shown = None, i + 1, (start, end)
             continue
         if tok.type == "paragraph_open":
             block = answer[start:end]
             if intro:
                 reading.zones.append(Zone(start, end, intro))
+            if shown and (becomes := _becomes(block)):  # "```24h```, should become: ```30h```"
+                reading.zones.append(Zone(*shown, f"followed by {fragment(becomes)}"))
+            shown = None
             _narrative(reading, answer, start, end, sections)
             _inline_code(reading, answer, start, end)
             _section_zone(reading, sections, start, end)
@@ -281,6 +290,16 @@ def _introduces(block: str) -> str | None:
     return None
 
 
+def _becomes(block: str) -> str | None:
+    """A short line ending in a colon that says what the block before it becomes ("should become:", "change it
+    to:"): that block is former."""
+    line = block.strip().strip("*_ ")
+    if not line.endswith(":") or len(line.split()) > 8:
+        return None
+    found = VOCAB["becomes", "block"].search(line.rstrip(":*_ "))
+    return found.group(0) if found else None
+
+
 def _cells(answer: str, start: int, end: int) -> list[tuple[int, int]]:
     """The (start, end) of each cell of a table row's line, split at unescaped pipes."""
     line = answer[start:end]
@@ -334,7 +353,9 @@ def _table(reading: Reading, answer: str, text: list[str], lines: list[int], tok
             if reading.near(s, e):
                 _narrative(reading, answer, s, e, sections=[])
                 _inline_code(reading, answer, s, e)
-    for s, e in _cells(answer, head, _line_end(answer, head)):
+    for n, (s, e) in enumerate(_cells(answer, head, _line_end(answer, head))):
+        if n < len(kinds) and kinds[n] == "former":  # "| curl (original) |": the header names the former too
+            reading.zones.append(Zone(s, e, f"the table column {fragment(_plain(names[n]))}"))
         if reading.near(s, e):
             _narrative(reading, answer, s, e, sections=[])
 
@@ -435,9 +456,11 @@ def _code(reading: Reading, answer: str, lines: list[int], tok, intro: str | Non
         if former:
             reading.zones.append(Zone(s, e, former))
             continue
-        if said and VOCAB["code", "former"].search(said) and not VOCAB["code", "current"].search(said):
-            reading.zones.append(Zone(s, e, f"a line its comment marks {fragment(said[:30])}"))
-            continue
+        if said and (old := VOCAB["code", "former"].search(said)):  # "# deprecated alias, remove after ..."
+            new = VOCAB["code", "current"].search(said)
+            if new is None or old.start() < new.start():
+                reading.zones.append(Zone(s, e, f"a line its comment marks {fragment(said[:30])}"))
+                continue
         if (deny := VOCAB["code", "deny"].search(line)) and line.rstrip().endswith((":", "[", "(", "{")):
             denied, denying = indent, deny.group(0)
             continue
@@ -454,9 +477,7 @@ def _code_line(reading: Reading, answer: str, start: int, end: int) -> None:
     if m := _RENAME.search(line):
         n = 1 if m.group(1) else 2
         reading.zones.append(Zone(start + m.start(n), start + m.end(n), "the name a rename replaces"))
-    arrows = list(_CODE_ARROW.finditer(line))
-    if len(arrows) == 1:
-        reading.zones.append(Zone(start, start + arrows[0].start(), "the start of an arrow"))
+    reading.zones += _arrows(answer, start, end, _CODE_ARROW)
     for m in _SUBSTITUTION.finditer(line):
         reading.zones.append(Zone(start + m.start(2), start + m.end(2), "the pattern a substitution replaces"))
     for m in _REPLACE_CALL.finditer(line):
@@ -487,9 +508,12 @@ def _spans(pattern: re.Pattern, text: str, start: int, end: int) -> list[tuple[i
 
 
 def _clauses(answer: str, start: int, end: int) -> list[tuple[int, int]]:
-    """The clauses of text[start:end]; punctuation inside inline code ends none."""
+    """The clauses of text[start:end]; punctuation inside inline code or quotes ends none."""
     spans = []
-    code = [m.span() for m in _INLINE_CODE.finditer(answer, start, end)] if "`" in answer[start:end] else []
+    text = answer[start:end]
+    code = [m.span() for m in _INLINE_CODE.finditer(answer, start, end)] if "`" in text else []
+    if '"' in text or "“" in text:
+        code += [m.span() for m in _QUOTED.finditer(answer, start, end)]
     for s, e in _join_code(_spans(_BOUNDARY, answer, start, end), code):
         at = s
         for m in VOCAB["boundary", "clause"].finditer(answer, s, e):
@@ -500,7 +524,7 @@ def _clauses(answer: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def _join_code(spans: list[tuple[int, int]], code: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Spans split inside a code span, joined again."""
+    """Spans split inside a code span (or a quoted string), joined again."""
     if not code:
         return spans
     out: list[tuple[int, int]] = []
@@ -547,13 +571,21 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
             reading.zones.append(
                 Zone(s_start, end, f"its sentence is set in the past ({fragment(past.group(0).strip())})")
             )
+        clauses = _clauses(answer, s_start, s_end)
+        _conditions(reading, answer, clauses)
         elaborated = False  # a clause naming the former ended in a colon: the rest of the sentence lists it
+        dashed = 0  # ... or in a dash: the clauses up to the closing dash list it (1: listing, 2: listed one)
         carried, carried_why = False, ""
-        for c_start, c_end in _clauses(answer, s_start, s_end):
+        for c_start, c_end in clauses:
             clause = answer[c_start:c_end]
             reading.clauses.append((c_start, c_end))
             earlier = previous
             previous = (c_start, c_end)
+            if dashed and not (dashed == 2 and earlier and _DASH.match(answer, earlier[1])):
+                reading.zones.append(Zone(c_start, c_end, "listed after a clause naming the former"))
+                dashed = 2
+                continue
+            dashed = 0
             if elaborated:
                 reading.zones.append(Zone(c_start, c_end, "listed after a clause naming the former"))
                 continue
@@ -563,6 +595,8 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                 continue
             if answer[c_end : c_end + 1] == ":" and _names_former(answer, c_start, c_end):
                 elaborated = True
+            elif _DASH.match(answer, c_end) and _names_former(answer, c_start, c_end):
+                dashed = 1
             if earlier and (then := VOCAB["then", "clause"].search(clause)) and _is_former(reading, *earlier):
                 carried_why = f"a sequence of former values ({fragment(then.group(0).strip(' ,'))})"
                 reading.zones.append(Zone(c_start, c_end, carried_why))
@@ -573,6 +607,10 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                 at = bisect.bisect_right(firsts, c_start) - 1
                 if firsts[at] == c_start and at > 0:  # the clause opens its sentence: it points at the sentence before
                     back = sentences[at - 1]
+                elif _PLURAL.match(clause) or not _HAS_VALUE.search(answer, *earlier):  # "both": all before it;
+                    head = (firsts[at], c_start)  # "That's expected, so update them": the sentence before
+                    pointing = _POINTING.match(answer, firsts[at], c_start)
+                    back = sentences[at - 1] if pointing and at > 0 else head
                 reading.zones.append(Zone(back[0], back[1], f"pointed back at by {fragment(clause.strip()[:40])}"))
             voice = _voice(reading, answer, c_start, c_end)
             if (hedge := VOCAB["hedge", "clause"].search(voice)) and not _COUNTERFACTUAL.search(voice):
@@ -581,10 +619,40 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
             if (weak := VOCAB["hedge", "weak"].search(voice)) and not _NEGATION.search(voice):
                 reading.hedges.append(Zone(c_start, c_end, f"its clause accepts it ({fragment(weak.group(0))})"))
                 continue
+            if VOCAB["status", "line"].match(clause):  # "- **110**: the first change; also retired."
+                line = answer.rfind("\n", 0, c_start) + 1, _line_end(answer, c_end)
+                reading.zones.append(Zone(*line, f"its line says {fragment(clause.strip())}"))
+                continue
             if history and not VOCAB["current", "clause"].search(clause):
                 reading.zones.append(Zone(c_start, c_end, f"in the section {fragment(history)}, told as past"))
                 continue
             _markers(reading, answer, c_start, c_end)
+
+
+def _arrows(answer: str, start: int, end: int, arrow: re.Pattern) -> list[Zone]:
+    """What an arrow maps from ("12 -> 15"): all before it; with several pairs ("A -> B and C -> D"), what lies
+    between the word after the arrow before and the next arrow. A chain ("lint -> test -> build") is a sequence,
+    not a mapping: nothing in it is former."""
+    found = list(arrow.finditer(answer, start, end))
+    targets = [w.end() if (w := _WORD_AFTER.match(answer, m.end(), end)) else m.end() for m in found]
+    zones = []
+    for n, m in enumerate(found):
+        chained = (n + 1 < len(found) and found[n + 1].start() == targets[n]) or (n and targets[n - 1] == m.start())
+        if not chained:
+            zones.append(Zone(targets[n - 1] if n else start, m.start(), "the start of an arrow"))
+    return zones
+
+
+def _conditions(reading: Reading, answer: str, clauses: list[tuple[int, int]]) -> None:
+    """A clause opening with a condition whose sentence goes on to correct it ("If a preset is at 60 s, update
+    it") names a leftover: from it up to the correcting clause is former."""
+    for n, (start, end) in enumerate(clauses):
+        if VOCAB["condition", "sentence"].match(answer[start:end]):
+            fixes = ((c, m) for c, e in clauses[n + 1 :] if (m := VOCAB["condition", "fix"].search(answer, c, e)))
+            if (fix := next(fixes, None)) is not None:
+                why = f"its condition names what to correct ({fragment(fix[1].group(0))})"
+                reading.zones.append(Zone(start, fix[0], why))
+            return
 
 
 def _limit(answer: str, start: int, end: int) -> bool:
@@ -595,7 +663,9 @@ def _limit(answer: str, start: int, end: int) -> bool:
     if limit is None or not window[limit.end() :].strip():
         return False
     value = _NUMBER.search(window)
-    return value is None or limit.start() < value.start()
+    if value is None:  # "no later than the kickoff", but not "not fire- or inc- like older channels"
+        return len(window[: limit.start()].split()) <= _NEAR
+    return limit.start() < value.start()
 
 
 def _sequence(reading: Reading, answer: str) -> None:
@@ -695,6 +765,4 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
     for m in found("leftover", "after"):
         if not _PERSON.search(answer[start : m.start()]):
             zones.append(Zone(m.end(), min(end, m.end() + SCOPE), f"left to clean up ({fragment(m.group(0))})"))
-    arrows = list(_ARROW.finditer(answer, start, end))
-    if len(arrows) == 1:
-        zones.append(Zone(start, arrows[0].start(), "the start of an arrow"))
+    zones += _arrows(answer, start, end, _ARROW)

@@ -39,6 +39,17 @@ STATED = [  # the superseded value (pattern) is stated as what to do
     (r"80%", "80% is the ceiling. That replaced the 55% rule."),
     (r"\b12\b", "Keep it to 12 tiles. That hasn't been replaced."),
     (r"\b12\b", "Keep it to 12 tiles. That's no longer negotiable."),
+    (r"\b5%", "If your alert is set to 3%, change it to 5%."),  # the condition names the new value, not the old
+    (r"\b12\b", "If you need a limit, use 12."),
+    (r"lint → test", "Run lint → test → build → deploy, in that order."),  # a chain of arrows is a sequence
+    (r"2 hours", "By 3 am, if the 12-hour rule is what's in force, though some panels expect it within 2 hours."),
+    (r"\b30\b", "I'm not certain which value we use: 12 in new guidance, 30 in older workflows."),
+    (r"#48213", "Put CS-48213 first; many replies still go out as #48213, and customers understand either."),
+    # an answer that says it does not know which holds offers what it tells as older
+    (r"\b30\b", "I'm not sure which default is in force: it's 45 in the new docs and 30 in older ones."),
+    (r"Thursdays", "I believe it's Mondays at 07:00, but it may still be Thursdays."),
+    (r"24-hour", "Under the 24-hour rule it wouldn't show until tomorrow. It depends on how the dashboard is set up."),
+    (r"2-hour", "There's a new 12-hour window, but the 2-hour rule was the norm; both are probably acceptable."),
 ]
 MARKED = [  # the superseded value is mentioned as former or rejected
     (r"\b12\b", "Use 11 tiles; the old limit of 12 no longer applies."),
@@ -69,6 +80,67 @@ MARKED = [  # the superseded value is mentioned as former or rejected
     (r"44px", "56 x 56 px. In the past we accepted 44px."),
     (r"30 minutes", "Use 20 minutes. Our 30 minutes target? That was dropped in May."),
     (r"375 px|768 px", "Two widths, 390 px and 1280 px; not 375, 768 and 1440 px."),
+    # a condition whose consequence corrects it names a leftover
+    (r"(?i)\b12%", "Declare it at 3%. If a dashboard's threshold line sits at 12%, update it."),
+    (r"(?i)\b2 ?h\b", "Triage within 90 minutes. If your saved view filters on 2h, it'll show the wrong tickets."),
+    (r"1–6", "Score 1 to 9. The old labels and the 1–6 scale have both been retired."),
+    (r"2025-03-12", 'Title it "Sync – W11". Titles like "2025-03-12 Sync" or "Sync – 12 Mar" are from earlier styles.'),
+    (r"\bactive_users\b", "Use `s01_users`. You may copy `cte_users` or `active_users` in. Those styles are retired."),
+    (r"\b30 items\b", "The default is 45. Tests that assert 30 items will fail. That's expected, so update them."),
+    (r"\$12MM", "Write `$12 mln`. When you reuse a deck, $12MM becomes $12 mln."),
+    (r"A/B/C", "Rate each study Green, Amber or Red; that replaced the A/B/C grades."),
+    (r"12 April", "It's due 10 May. If you'd planned around 12 April, you have four more weeks."),
+    (r"3 business days", 'Eight business days. Also update any "due in 3 business days" wording in the template.'),
+    (r"\b2s\b", "Use 750ms. A migration that sets 2s should be updated before review."),
+    (r"\bCT\b", "Use SGT. It has no daylight saving, an improvement over the CT era."),
+    (r"1–5", "Score 0 to 10. If you want to compare with past quarters, convert the old 1–5 ratings first."),
+    (r"\bR-001\b", "Label them IV-01; earlier studies had other schemes — P01, R-001 — in their notes."),
+    (r"(?i)\beight\b", "Three categories at most — if you reuse a dashboard with eight series, collapse it to three."),
+    (r"two-hour", "Submit within 12 hours. The two-hour rule produced rushed write-ups."),
+    (r"day 30", "Review at day 100. We reviewed at day 30 originally."),
+    (r"5-day", "Keep artifacts 45 days. The 5-day setting is likely to still be in workflows."),
+    (r"25%", "Double-code 15%. The share used to be 25%."),
+    (r"\$4,000", "Get three quotes above $750. Many people still work from the $4,000 figure."),
+    (
+        r"org\.opencontainers",
+        "Use `sprocket.build.`. For OCI-era keys like `org.opencontainers.image.created`, check the suffix.",
+    ),
+    (r"\bArrange\b", "Use GIVEN/WHEN/THEN. When converting a test, Arrange becomes GIVEN and Act becomes WHEN."),
+    (
+        r"blank lines",
+        "Mark each phase with # GIVEN, # WHEN, # THEN. Tests that only used blank lines need the markers.",
+    ),
+    (r"\b24 pt\b", "32 pt minimum. Anything sitting at 24 pt needs to come up to 32."),
+    (r"\b375 px\b", "Two frames, 390 and 1280. Widen your 375 px frames to 390."),
+    (r"\b45s\b", "Poll every 75s: 48 probes an hour, compared with 80 at 45s."),
+    (r"fire-", "Name it `bridge-<date>-x`: bridge- is the prefix now, not fire- or inc- like older channels."),
+    (
+        r"market-share",
+        "Sort by founding year. If you reuse an older card, its columns are in market-share order, so re-sort them.",
+    ),
+    (
+        r"AB_",
+        "Name it XP-1. You may know it as `AB_x`, and older entries used `exp_x` — both schemes have been retired.",
+    ),
+    (r"N/R", "Use NODATA. N/R in a new sheet will trip an import error."),
+    (r"70%", "Drop columns over 35% missing: `referral_source` at 52% goes (the 70% rule kept it)."),
+    (r"\b0\.7\b", "Use 0.35. In existing pipelines, check for a hard-coded 0.7 in the drop step."),
+    (r"AB_", "Use XP-25Q3-x. You may have seen it referred to as `AB_x`."),
+    (r"ten customers", "Escalate at six. By the time ten customers had written in, the issue was widespread."),
+    (r"five-item", "Exactly two highlights. A five-item block ends up read like the rest."),
+    (r"LIMIT 250", "Use LIMIT 40. So if saved snippets still end in `LIMIT 250`, change them to 40."),
+    (r"an hour", "Revoke it within 10 minutes. Older versions of the policy gave you an hour."),
+    (r"2-space", "Indent by 3. Lint will complain about 2-space files."),
+    (r"four-hour", "Ten minutes. The four-hour window assumed a leaked key would sit unnoticed."),
+    (r"85%", "Keep 72%. The threshold was raised to 85%, and the current minimum is 72%."),
+    (r"85%", "Aim for 72%. Feel free to delete junk tests written for the old 85% target."),
+    (r"zero to nine", "Spell out whole numbers below 100. The very first guideline only spelled out zero to nine."),
+    (r"Thu 30 May", "It falls in the week of Sat 1 June; the week of Thu 30 May under the Thursday rule."),
+    (
+        r"ten-week",
+        "Every five months. If a runbook has a reminder on the ten-week rhythm, just recalculate from its date.",
+    ),
+    (r"letter prefixes", "Use 010_Admin; the letter prefixes we used before are gone."),
 ]
 
 
@@ -149,6 +221,26 @@ STRUCTURED_CONTEXT = [
     ),
     (r"DD-", "Head it `ADR-318`. Make sure you don't carry over a `DD-` heading."),
     (r"_vN", "Name it `_revC`. If you want a tidy folder, this renames `_vN` suffixes to letters."),
+    (r"fix:", "Use `<fix>`.\n\n| If you'd have written | Write instead |\n|---|---|\n| `fix: cart` | `<fix> cart` |"),
+    (r"\bR-004\b", "Rename them:\n\n```\n# R-004 -> IV-04 and P04 -> IV-04\n```"),
+    (
+        r"kMaxRetries",
+        "Name it `K_MAX_RETRIES`.\n\n```python\nK_MAX_RETRIES = 3\n"
+        "kMaxRetries = K_MAX_RETRIES  # deprecated alias, remove after callers migrate\n```",
+    ),
+    (
+        r"\b110\b",
+        "96 characters.\n\n- **88**: the original limit; retired.\n- **110**: the first change; also retired.",
+    ),
+    (
+        r"(?i)\bcurl\b",
+        "Use PowerShell.\n\n| Concept | curl (original) | PowerShell |\n|---|---|---|\n| verb | `-X` | `-Method` |",
+    ),
+    (  # a line after a block saying what it becomes: the block is the former
+        r"(?i)\b24h\b",
+        "Set 30h.\n\nA board automation like:\n\n```yaml\ndue_after: 24h\n```\n\nshould become:\n\n"
+        "```yaml\ndue_after: 30h\n```",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
