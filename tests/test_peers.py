@@ -381,6 +381,54 @@ def test_mem0_adds_nothing_again_for_a_message_it_stored_before_the_build_died(t
 
 
 @pytest.mark.slow
+def test_mem0_completes_the_history_of_memories_stored_before_the_build_died(tmp_path):
+    """A build killed after Mem0 stored a message's memories but before it recorded them in its history: the rerun
+    finds the memories and records them, so every memory is written and recorded once."""
+    need("mem0")
+    from mem0.memory.storage import SQLiteManager
+
+    run = validated(tmp_path, "approach=mem0", "corpus=smaller", "rules=3", "cache=false")
+    stream = run.pack.sequence_of("smaller")
+    model = make_model(run.cfg.model)
+    folder = tmp_path / "build"
+    folder.mkdir()
+
+    class Died(Exception):
+        """The build dies between Mem0's two writes."""
+
+    def dying(*args, **kwargs):
+        raise Died()
+
+    async def first():
+        builder = make_builder(run, folder, model)
+        saved = SQLiteManager.add_history, SQLiteManager.batch_add_history
+        try:
+            for m in stream[:3]:
+                await builder.process(m, None)
+            SQLiteManager.add_history = SQLiteManager.batch_add_history = dying  # type: ignore[method-assign]
+            try:
+                await builder.process(stream[3], None)
+            except Died:
+                pass
+        finally:
+            SQLiteManager.add_history, SQLiteManager.batch_add_history = saved  # type: ignore[method-assign]
+            builder.close()
+
+    async def again():
+        builder = make_builder(run, folder, model)
+        try:
+            return await builder.process(stream[3], None)
+        finally:
+            builder.close()
+
+    asyncio.run(first())
+    written = memories_written(folder)
+    entry = asyncio.run(again())
+    assert entry["recovered"] is True and entry["added"]
+    assert memories_written(folder) == written + len(entry["added"])
+
+
+@pytest.mark.slow
 def test_mem0_search_ranks_a_skills_memories_by_the_question(tmp_path):
     need("mem0")
     run = validated(tmp_path, "approach=mem0", "corpus=smaller", "rules=3", "cache=false", "approach.top_k=2")

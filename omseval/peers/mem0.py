@@ -211,6 +211,10 @@ class Mem0(MemoryBuilder):
         saved = memory.db.get_last_messages(scope, limit=1)
         finished = bool(saved) and saved[-1]["content"] == text and digest(text) != last
         if found or finished:  # a build that died after Mem0 wrote this message's memories (or its message)
+            for m in found:  # Mem0 stores a memory, then records it in its history: the dead build may have missed that
+                if not memory.db.get_history(m["id"]):
+                    stamps = {"created_at": m.get("created_at"), "updated_at": m.get("updated_at")}
+                    memory.db.add_history(m["id"], None, m["memory"], "ADD", **stamps)
             if not finished:
                 memory.db.save_messages([message], scope)  # Mem0's own last step, which the dead build missed
             return [m["memory"] for m in sorted(found, key=lambda m: m["created_at"])], True
