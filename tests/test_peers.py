@@ -15,7 +15,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
@@ -329,41 +329,28 @@ def test_a_killed_build_resumes_and_processes_nothing_twice(tmp_path, peer):
     assert g.documents == whole.documents
 
 
-@pytest.mark.slow
-def test_mem0_adds_nothing_again_for_a_message_it_stored_before_the_build_died(tmp_path):
-    """A build killed after Mem0 stored a message's memories but before its journal line: the rerun finds them
-    (by the position in their metadata) and journals the message as recovered, adding nothing."""
-    need("mem0")
-    import omseval.peers.base as base
+class Died(Exception):
+    """A Mem0 build dies partway through a message."""
 
+
+def died_and_rerun(tmp_path: Path, patch) -> tuple[int, int, dict]:
+    """A Mem0 build processes three messages, then the fourth with `patch(monkeypatch)` applied (which makes it raise
+    Died partway), and a new build processes the fourth again: Mem0's memories written before the rerun, after it,
+    and the rerun's entry."""
     run = validated(tmp_path, "approach=mem0", "corpus=smaller", "rules=3", "cache=false")
     stream = run.pack.sequence_of("smaller")
     model = make_model(run.cfg.model)
     folder = tmp_path / "build"
     folder.mkdir()
 
-    class Died(Exception):
-        """The build dies: its journal line is never written."""
-
-    append = base.jsonl.append
-
-    def dying(path, record):
-        if Path(path).name == "journal.jsonl":
-            raise Died()
-        append(path, record)
-
     async def first():
         builder = make_builder(run, folder, model)
         try:
             for m in stream[:3]:
                 await builder.process(m, None)
-            base.jsonl.append = dying  # Mem0 stores the 4th message's memories, then the build dies
-            try:
+            with pytest.MonkeyPatch.context() as mp, suppress(Died):
+                patch(mp)
                 await builder.process(stream[3], None)
-            except Died:
-                pass
-            finally:
-                base.jsonl.append = append
         finally:
             builder.close()
 
@@ -377,7 +364,25 @@ def test_mem0_adds_nothing_again_for_a_message_it_stored_before_the_build_died(t
     asyncio.run(first())
     written = memories_written(folder)
     entry = asyncio.run(again())
-    assert entry["recovered"] is True and entry["added"] and memories_written(folder) == written
+    return written, memories_written(folder), entry
+
+
+@pytest.mark.slow
+def test_mem0_adds_nothing_again_for_a_message_it_stored_before_the_build_died(tmp_path):
+    """A build killed after Mem0 stored a message's memories but before its journal line: the rerun finds them
+    (by the position in their metadata) and journals the message as recovered, adding nothing."""
+    need("mem0")
+    import omseval.peers.base as base
+
+    append = base.jsonl.append
+
+    def dying(path, record):
+        if Path(path).name == "journal.jsonl":
+            raise Died()
+        append(path, record)
+
+    written, after, entry = died_and_rerun(tmp_path, lambda mp: mp.setattr(base.jsonl, "append", dying))
+    assert entry["recovered"] is True and entry["added"] and after == written
 
 
 @pytest.mark.slow
@@ -387,45 +392,16 @@ def test_mem0_completes_the_history_of_memories_stored_before_the_build_died(tmp
     need("mem0")
     from mem0.memory.storage import SQLiteManager
 
-    run = validated(tmp_path, "approach=mem0", "corpus=smaller", "rules=3", "cache=false")
-    stream = run.pack.sequence_of("smaller")
-    model = make_model(run.cfg.model)
-    folder = tmp_path / "build"
-    folder.mkdir()
-
-    class Died(Exception):
-        """The build dies between Mem0's two writes."""
-
     def dying(*args, **kwargs):
         raise Died()
 
-    async def first():
-        builder = make_builder(run, folder, model)
-        saved = SQLiteManager.add_history, SQLiteManager.batch_add_history
-        try:
-            for m in stream[:3]:
-                await builder.process(m, None)
-            SQLiteManager.add_history = SQLiteManager.batch_add_history = dying  # type: ignore[method-assign]
-            try:
-                await builder.process(stream[3], None)
-            except Died:
-                pass
-        finally:
-            SQLiteManager.add_history, SQLiteManager.batch_add_history = saved  # type: ignore[method-assign]
-            builder.close()
+    def patch(mp):  # Mem0 stores the 4th message's memories, then the build dies before its history records
+        mp.setattr(SQLiteManager, "add_history", dying)
+        mp.setattr(SQLiteManager, "batch_add_history", dying)
 
-    async def again():
-        builder = make_builder(run, folder, model)
-        try:
-            return await builder.process(stream[3], None)
-        finally:
-            builder.close()
-
-    asyncio.run(first())
-    written = memories_written(folder)
-    entry = asyncio.run(again())
+    written, after, entry = died_and_rerun(tmp_path, patch)
     assert entry["recovered"] is True and entry["added"]
-    assert memories_written(folder) == written + len(entry["added"])
+    assert after == written + len(entry["added"])
 
 
 @pytest.mark.slow
