@@ -9,6 +9,8 @@ rejected becomes a `Zone` (its span and why):
 - in code, what a command searches for (grep, rg, sed's pattern), a diff's removed lines, lines after a "# before"
   comment and values a config lists to reject are former; everything else in code is stated;
 - a block introduced by a short line naming the former ("Before:", "The old template said:") is former;
+- a list of stages ("- **Originally:** 1 hour", "- **Then:** 3 hours", "- **Now:** 90 minutes") holds former
+  values in the items before the one led by what holds now;
 - in text, the markers of the vocabulary (omseval.scorers.markers) mark their scope within a clause, a clause that
   points back ("Both are out.") marks the one before, and a hedge marks nothing.
 Markdown syntax (list numbers, heading marks, table rules) is blanked in the reading, so "3." is no value.
@@ -34,11 +36,14 @@ _NEAR = 2  # with no number after a negation, words within which a limit word ma
 _NOW_WORDS = ("now", "Now", "current", "Current", "today", "Today", "days", "recent", "Recent", "as of", "As of",
               "forward", "present", "again", "since then", "Since then", "in force")  # fmt: skip
 WORDS = re.compile(r"(?:\s*\S+){1,5}")  # a `words` marker's reach
+_ABBREVIATION = r"(?<!\b[eE]\.g)(?<!\b[iI]\.e)(?<!\bvs)(?<!\bcf)"  # "e.g." ends no clause
 _BOUNDARY = re.compile(
-    r"[.!?](?:\*\*|__)?[\"'”’)\]]*(?=\s|$)|\n|;|:(?=\s)(?!\s+(?:or|and|nor)\b)|,(?=\s)(?!\s*[\w.%$`'\"*-]+\s*(?:,|\band\b|\bor\b|\)))"
+    _ABBREVIATION + r"[.!?](?:\*\*|__)?[\"'”’)\]]*(?=\s|$)|\n|;|:(?=\s)(?!\s+(?:or|and|nor)\b)"
+    r"|,(?=\s)(?!\s*[\w.%$`'\"*-]+\s*(?:,|\band\b|\bor\b|\)))"
     r"|\s[—–-]{1,2}\s"
 )
-_SENTENCE = re.compile(r"[.!?](?:\*\*|__)?[\"'”’)\]]*(?=\s|$)|\n")  # closing bold, quotes or brackets end it too
+# closing bold, quotes or brackets end a sentence too
+_SENTENCE = re.compile(_ABBREVIATION + r"[.!?](?:\*\*|__)?[\"'”’)\]]*(?=\s|$)|\n")
 _NEGATION = re.compile(r"(?i)\b(?:not|no|never|no longer|would(?: \w+)? have|would've|could(?: \w+)? have)\b|n't\b")
 _COUNTERFACTUAL = re.compile(r"(?i)\b(?:would|could|might)(?:n't| not)?(?: \w+)? have\b|\bwould've\b|\w'd have\b")
 _NUMBER = re.compile(
@@ -61,6 +66,13 @@ _HAS_VALUE = re.compile(
 _EITHER_OR = re.compile(r"(?i)either\b(?!\s+(?:is|one|option|value|version|choice|works?)\b)")
 _COUNTED_FORMER = re.compile(
     r"(?i)\b(?:one of )?(?:two|three|four|a few|several|both)(?= (?:earlier|older|previous|former|old|prior|other)\b)"
+)
+_ITEM_LEAD = re.compile(
+    r"(?:\*\*|__)([^*_\n]{1,40})(?:\*\*|__)|([^:\n*_]{1,30}):\s|(?i:(now|today|currently|these days)\b)"
+)
+_STAGE = re.compile(
+    r"(?i)^\W*(?:then|later|next|after(?: that)?|afterwards|first|second|third|initially|at first|early|earlier|"
+    r"before|until|up to|prior|in \d|\d{4}|v\d)"
 )
 _LIST_MARKER = re.compile(r"[ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
 _HEADING_MARKS = re.compile(r"[ \t]*#{1,6}[ \t]*|[ \t]*#+[ \t]*$")
@@ -164,6 +176,8 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
         tok = tokens[i]
         if tok.type in ("bullet_list_open", "ordered_list_open", "blockquote_open"):
             depth += 1
+        if tok.type in ("bullet_list_open", "ordered_list_open"):
+            _stages(reading, answer, lines, [t for t in _items(tokens, i) if t.map is not None])
         elif tok.type in ("bullet_list_close", "ordered_list_close", "blockquote_close"):
             depth -= 1
         if tok.map is None or tok.type.endswith("_close"):
@@ -358,6 +372,43 @@ def _table(reading: Reading, answer: str, text: list[str], lines: list[int], tok
             reading.zones.append(Zone(s, e, f"the table column {fragment(_plain(names[n]))}"))
         if reading.near(s, e):
             _narrative(reading, answer, s, e, sections=[])
+
+
+def _items(tokens, i: int) -> list:
+    """The items of the list whose opening token is tokens[i] (not those of lists nested in them)."""
+    level, items = tokens[i].level, []
+    for tok in tokens[i + 1 :]:
+        if tok.level == level and tok.type.endswith("_list_close"):
+            break
+        if tok.type == "list_item_open" and tok.level == level + 1:
+            items.append(tok)
+    return items
+
+
+def _stages(reading: Reading, answer: str, lines: list[int], items: list) -> None:
+    """A list that tells what held when ("- **Originally:** 1 hour", "- **Then:** 3 hours", "- **Now:** 90 min";
+    "1. We started with APA. 2. We then moved to IEEE. 3. Now it's MLA."): the items before the one led by what
+    holds now are former, when each is led by a stage or tells the past (steps to take are not stages)."""
+    spans = [(lines[t.map[0]], lines[t.map[1]]) for t in items]
+    leads = [_item_lead(answer, s) for s, _ in spans]
+    now = next((n for n, lead in enumerate(leads) if lead and _status(lead) == "current"), 0)
+    if not now or not all(
+        (lead and _status(lead) != "current" and (_STAGE.match(lead) or _status(lead) == "former"))
+        or _TOLD.search(answer, s, e)
+        for (s, e), lead in zip(spans[:now], leads[:now], strict=True)
+    ):
+        return
+    for s, e in spans[:now]:
+        reading.zones.append(Zone(s, e, f"in a list item before the one led by {fragment(leads[now] or '')}"))
+
+
+def _item_lead(answer: str, start: int) -> str | None:
+    """What leads a list item: its bold opening ("**Then:**"), a short label before a colon, or a word telling
+    when ("Now it's MLA")."""
+    line = _LIST_MARKER.sub("", answer[start : _line_end(answer, start)], count=1)
+    if lead := _ITEM_LEAD.match(line):
+        return next(g for g in lead.groups() if g is not None).strip(" :")
+    return None
 
 
 def _plain(cell: str) -> str:

@@ -236,6 +236,28 @@ STRUCTURED_CONTEXT = [
         r"(?i)\bcurl\b",
         "Use PowerShell.\n\n| Concept | curl (original) | PowerShell |\n|---|---|---|\n| verb | `-X` | `-Method` |",
     ),
+    (  # a list of stages: the items before the one led by what holds now
+        r"(?i)\b(3|three) hours\b",
+        "## The window\n\nIt has moved twice:\n\n- **At first:** 1 hour.\n- **Later:** 3 hours.\n"
+        "- **Now:** 90 minutes.",
+    ),
+    (
+        r"(?i)\bIEEE\b",
+        "Use MLA.\n\n1. **First:** APA.\n2. **Second:** IEEE numbering.\n3. **Current:** MLA 9 for every review.",
+    ),
+    (r"(?i)\bIEEE\b", "Use MLA.\n\n- **2019:** APA.\n- **2022:** IEEE numbering.\n- **Today:** MLA 9."),
+    (r"(?i)\bblue\b", "Use amber. Earlier guides coloured the headline series in blue."),
+    (  # "e.g." ends no clause
+        r"\[OLD\]",
+        "Open with `Heads-up:`. Don't prepend the retired tag (e.g. `[OLD] Heads-up:`).",
+    ),
+    (  # a fix over "whichever one is there" names a leftover, not a choice
+        r"(?i)\bteal\b",
+        "Colour it amber. Older decks used teal. Neither belongs on a new slide — swap whichever one is there.",
+    ),
+    (r"run_all", "Call it `entry`. You'll still find `run_all` at the end of many older scripts."),
+    (r"(?i)\b6 s\b", "The poll is 9 s now; we'd been polling every 6 s until the load review."),
+    (r"(?i)\b70%", "Cap it at 40%.\n\n| Where | Look for | Change to |\n|---|---|---|\n| Planner | 70% | 40% |"),
     (  # a line after a block saying what it becomes: the block is the former
         r"(?i)\b24h\b",
         "Set 30h.\n\nA board automation like:\n\n```yaml\ndue_after: 24h\n```\n\nshould become:\n\n"
@@ -260,6 +282,12 @@ STRUCTURED_STATED = [
         "and some teams still keep it.\n\nBoth are acceptable, so match your team.",
     ),
     (r"(?i)\b8 px\b", "Pad cards by 12 px, though many older components are still 8 px; both sizes are fine."),
+    (  # steps to take are not stages, though one of them opens with "Now"
+        r"(?i)\b45 ?s\b",
+        "1. Open `deploy.yaml`.\n2. Set `interval: 45s`.\n3. Now restart the service.",
+    ),
+    (r"(?i)\bteal\b", "Probably amber, though a lot of our decks still use teal. Check which one the team wants."),
+    (r"(?i)\bteal\b", "Amber or teal: I'm told either seems to be accepted by the brand team."),
 ]
 
 
