@@ -38,7 +38,7 @@ _NOW_WORDS = ("now", "Now", "current", "Current", "today", "Today", "days", "rec
 WORDS = re.compile(r"(?:\s*\S+){1,5}")  # a `words` marker's reach
 _ABBREVIATION = r"(?<!\b[eE]\.g)(?<!\b[iI]\.e)(?<!\bvs)(?<!\bcf)"  # "e.g." ends no clause
 _BOUNDARY = re.compile(
-    _ABBREVIATION + r"[.!?](?:\*\*|__)?[\"'”’)\]]*(?=\s|$)|\n|;|:(?=\s)(?!\s+(?:or|and|nor)\b)"
+    _ABBREVIATION + r"[.!?](?:\*\*|__)?[\"'”’)\]]*(?=\s|$)|\n|;|:(?:\*\*|__)?(?=\s)(?!\s+(?:or|and|nor)\b)"
     r"|,(?=\s)(?!\s*[\w.%$`'\"*-]+\s*(?:,|\band\b|\bor\b|\)))"
     r"|\s[—–-]{1,2}\s"
 )
@@ -54,7 +54,10 @@ _UNTIL = re.compile(r"(?i)\b(?:to|with|into|for|by)\b")
 _PERSON = re.compile(  # "we still use 12", "Today we still use 12" commit: a person is the clause's subject
     r"(?i)^\W*(?:(?:and|but|so|if|when|because|today|here)\W+)?(?:we|you|i|our team|the team)\s+(?:\w+\s+)?$"
 )
-_UNDER = re.compile(r"(?i)^\W*under the\b[^,.\n]{1,60},")  # "Under the 6-year rule, people tagged ..."
+_UNDER = re.compile(  # "Under the 6-year rule, people tagged ...", "Under CIF we still had to ..."
+    r"(?i)^\W*under (?:the )?(?!(?:current|new|present|latest|updated|today'?s?)\b)[^,.\n]{1,60}?"
+    r"(?:,|(?=\s(?:we|they|you|people|it|teams?|everyone|nobody|most|many)\b))"
+)
 _TOLD = re.compile(r"(?i)\b(?:would|could|might|used to|was|were|had|\w{3,}ed)\b")  # ... in the past or supposed
 _CONTRAST = re.compile(r"(?i)\b(?:but|however|whereas|although|though|now|today|these days|currently)\b")
 _VALUE = re.compile(r"\d|\"|'[^']+'|`")
@@ -70,10 +73,12 @@ _COUNTED_FORMER = re.compile(
 _ITEM_LEAD = re.compile(
     r"(?:\*\*|__)([^*_\n]{1,40})(?:\*\*|__)|([^:\n*_]{1,30}):\s|(?i:(now|today|currently|these days)\b)"
 )
+_SAID = re.compile(r"\s*(?:[—–:]|-{1,2}(?=\s))\s*([^.;\n]{1,60})")  # "**50 lines** — the original guideline"
 _STAGE = re.compile(
-    r"(?i)^\W*(?:then|later|next|after(?: that)?|afterwards|first|second|third|initially|at first|early|earlier|"
-    r"before|until|up to|prior|in \d|\d{4}|v\d)"
+    r"(?i)^\W*(?:the )?(?:then|later|next|after(?: that)?|afterwards|first|second|third|initially|at first|early|"
+    r"earlier|before|until|up to|prior|in \d|\d{4}|v\d)"
 )
+_NO = re.compile(r"(?i)[\s*_]*no\b(?!\s+(?:longer|more|one|later|earlier|matter|problem|need)\b)")
 _LIST_MARKER = re.compile(r"[ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
 _HEADING_MARKS = re.compile(r"[ \t]*#{1,6}[ \t]*|[ \t]*#+[ \t]*$")
 _QUOTE = re.compile(r"[ \t]*>[ \t]?")
@@ -296,12 +301,18 @@ def _introduces(block: str) -> str | None:
     """A short line ending in a colon that names the former ("Before:", "The old config said:") introduces a
     former block."""
     line = block.strip().strip("*_ ")
-    if not line.endswith(":") or len(line.split()) > 14:
+    if not line.endswith(":"):
         return None
-    lead = line.rstrip(":*_ ")
-    if VOCAB["heading", "former"].search(lead) or VOCAB["column", "former"].search(lead):
-        return f"introduced by {fragment(lead)}"
+    whole = line.rstrip(":*_ ")
+    last = _LAST_CLAUSE.split(whole)[-1]  # "Teams copy old sheets, and old sheets may still have:"
+    for lead in (whole, last):
+        if len(lead.split()) <= 14 and any(VOCAB[kind, scope].search(lead) for kind, scope in _INTRODUCING):
+            return f"introduced by {fragment(lead)}"
     return None
+
+
+_LAST_CLAUSE = re.compile(r"[,;]\s+(?:and\s+|but\s+|so\s+)?|\.\s+")
+_INTRODUCING = [("heading", "former"), ("column", "former"), ("leftover", "clause")]
 
 
 def _becomes(block: str) -> str | None:
@@ -391,24 +402,30 @@ def _stages(reading: Reading, answer: str, lines: list[int], items: list) -> Non
     holds now are former, when each is led by a stage or tells the past (steps to take are not stages)."""
     spans = [(lines[t.map[0]], lines[t.map[1]]) for t in items]
     leads = [_item_lead(answer, s) for s, _ in spans]
-    now = next((n for n, lead in enumerate(leads) if lead and _status(lead) == "current"), 0)
+    stages = [_status(lead) if lead else None for lead, _ in leads]
+    stages = [stage or (_status(said) if said else None) for stage, (_, said) in zip(stages, leads, strict=True)]
+    now = next((n for n, stage in enumerate(stages) if stage == "current"), 0)
     if not now or not all(
-        (lead and _status(lead) != "current" and (_STAGE.match(lead) or _status(lead) == "former"))
-        or _TOLD.search(answer, s, e)
-        for (s, e), lead in zip(spans[:now], leads[:now], strict=True)
+        stage == "former" or any(part and _STAGE.match(part) for part in lead) or _TOLD.search(answer, s, e)
+        for (s, e), lead, stage in zip(spans[:now], leads[:now], stages[:now], strict=True)
     ):
         return
     for s, e in spans[:now]:
-        reading.zones.append(Zone(s, e, f"in a list item before the one led by {fragment(leads[now] or '')}"))
+        reading.zones.append(Zone(s, e, f"in a list item before the one marked {fragment(_now_said(leads[now]))}"))
 
 
-def _item_lead(answer: str, start: int) -> str | None:
-    """What leads a list item: its bold opening ("**Then:**"), a short label before a colon, or a word telling
-    when ("Now it's MLA")."""
+def _now_said(lead: tuple[str | None, str | None]) -> str:
+    return next((part for part in lead if part and _status(part) == "current"), "")
+
+
+def _item_lead(answer: str, start: int) -> tuple[str | None, str | None]:
+    """What leads a list item (its bold opening, "**Then:**"; a short label before a colon; a word telling when,
+    "Now it's MLA"), and what a dash or colon after a bold opening says of it ("**50 lines** — the original")."""
     line = _LIST_MARKER.sub("", answer[start : _line_end(answer, start)], count=1)
     if lead := _ITEM_LEAD.match(line):
-        return next(g for g in lead.groups() if g is not None).strip(" :")
-    return None
+        said = _SAID.match(line, lead.end()) if lead.group(1) is not None else None
+        return next(g for g in lead.groups() if g is not None).strip(" :"), said.group(1) if said else None
+    return None, None
 
 
 def _plain(cell: str) -> str:
@@ -600,6 +617,8 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
             previous = (s_start, s_end)
             continue
         sentence = _voice(reading, answer, s_start, s_end)
+        if answer[s_end : s_end + 1] == "?" and n + 1 < len(sentences) and _NO.match(answer, sentences[n + 1][0]):
+            reading.zones.append(Zone(s_start, s_end, "a question the answer answers no"))  # "Can I keep 8 px? No."
         if hedge := VOCAB["hedge", "sentence"].search(sentence):
             # "either X or Y" offers what follows it; any other hedge ("both are fine") the whole sentence
             at = s_start + hedge.start() if _EITHER_OR.match(hedge.group(0)) else s_start

@@ -258,6 +258,61 @@ STRUCTURED_CONTEXT = [
     (r"run_all", "Call it `entry`. You'll still find `run_all` at the end of many older scripts."),
     (r"(?i)\b6 s\b", "The poll is 9 s now; we'd been polling every 6 s until the load review."),
     (r"(?i)\b70%", "Cap it at 40%.\n\n| Where | Look for | Change to |\n|---|---|---|\n| Planner | 70% | 40% |"),
+    (r"(?i)#ops-old", "Post in #relay.\n\n1. **Runbooks:** if a page tells people to post in #ops-old, edit it."),
+    (r"(?i)\b3h\b", "Ninety minutes.\n\n```yaml\nmonitoring_min_duration: 3h   # outdated\n```\n\nSet it to `90m`."),
+    (r"(?i)\bnit:", "Prefix it with `optional:`. Early on people wrote `nit:` for this."),
+    (  # a question the answer answers no
+        r"(?i)\b8 px\b",
+        "Use a 10 px grid.\n\n## FAQ\n\n- **Can I keep 8 px for icons?** No — the vote settled it.",
+    ),
+    (r"(?i)\bCIF\b", "Ask for DPU. Under CIF we still had to arrange the last leg ourselves."),
+    (r"api_version", "Send the `Accept-Version` header; drop the `api_version` query string from every client."),
+    (r"(?i)\b40 ?px\b", "Use 56px. Older buttons were built when the minimum was 44px, or later 40px."),
+    (r"(?i)\b40 pixels\b", "Use 56 pixels. A button class written a while back is probably set to 40 pixels."),
+    (  # stages told after the value they lead with
+        r"(?i)\b35 lines\b",
+        "Keep it to 28 lines.\n\n- **50 lines** — the original guideline.\n- **35 lines** — the first tightening.\n"
+        "- **28 lines** — the current rule.",
+    ),
+    (
+        r"(?i)\bIEEE\b",
+        "Cite in MLA.\n\n```text\nIEEE (old):  Loneliness predicts decline [3].\n"
+        "MLA (now):   Loneliness predicts decline (Lee 12).\n```",
+    ),
+    (
+        r"(?i)\bper minute\b",
+        "State limits per hour.\n\n| If the page says | Write |\n|---|---|\n| 50 per minute | 3,000 per hour |",
+    ),
+    (r"(?i)\b20%", "Plan 55% for the roadmap. The original guideline allowed 80%, with a 20% buffer."),
+    (r"(?i)\[minor\]", "Prefix it with `optional:`.\n\nNot:\n\n```text\n[minor] you could use a set here\n```"),
+    (r"(?i)\b15-line\b", "The cap is 40 lines. If you split a function to fit the 15-line cap, combine them."),
+    (
+        r"SEC_",
+        "Read `DB_PASSWORD_CRED`.\n\n```python\n"
+        "pw = env.get('DB_PASSWORD_CRED') or env['SEC_DB_PASSWORD']  # fallback: remove after rollout\n```",
+    ),
+    (r"(?i)\b4:3\b", "Use 16:10. We've moved off 4:3 (and the 16:9 before it), so don't pick either of those."),
+    (r"(?i)\borange\b", "Magenta for inputs.\n\n## FAQ\n\n**Q: Didn't we use orange for this?**\nWe did, for a while."),
+    (
+        r"(?i)\b30-day\b",
+        "Keep recordings 14 days.\n\n**What about studies run under the 30-day rule?** Apply 14 days now.",
+    ),
+    (
+        r"(?i)\bsix-week\b",
+        "Refresh every 10 weeks. If you set a reminder under the six-week rule, change the recurrence.",
+    ),
+    (r"(?i)\b32 bytes\b", "Use 48 bytes. Anything you generated at 32 bytes is below today's minimum."),
+    (r"(?i)0?\.75\b", "Proceed at kappa 0.85. A pilot at 0.75 is **not** good enough."),
+    (r"R-003", "Use IV-03. If your notes came from an older template, they may say R-003."),
+    (r"up to 5", "Exactly two highlights. Older templates may carry a comment like `<!-- up to 5 highlights -->`."),
+    (
+        r"(?i)\b1–5\b",
+        "Score 0–10.\n\nTeams copy last quarter's sheet forward, and old sheets may still have:\n\n"
+        "- scores limited to 1–5.",
+    ),
+    (r"(?i)\bfire-", "Use `bridge-`. If muscle memory types `fire-`, catch it before you hit Create."),
+    (r"(?i)\btuesdays?\b", "Hand over on Thursday. Delete recurring handover events on Tuesdays."),
+    (r"(?i)\bold key\b", "Rotate now: sign with the new key while receivers accept both, then retire the old key."),
     (  # a line after a block saying what it becomes: the block is the former
         r"(?i)\b24h\b",
         "Set 30h.\n\nA board automation like:\n\n```yaml\ndue_after: 24h\n```\n\nshould become:\n\n"
@@ -288,6 +343,27 @@ STRUCTURED_STATED = [
     ),
     (r"(?i)\bteal\b", "Probably amber, though a lot of our decks still use teal. Check which one the team wants."),
     (r"(?i)\bteal\b", "Amber or teal: I'm told either seems to be accepted by the brand team."),
+    (r"(?i)\b8 px\b", "Can I keep 8 px? Yes, 8 px is fine."),
+    (r"(?i)\bCIF\b", "Ask for CIF. Under CIF we arrange the last leg ourselves."),
+    (
+        r"(?i)\bthree releases\b",
+        "Wait three releases. I've also heard it's now 21 days, but I haven't seen that confirmed.",
+    ),
+    (
+        r"(?i)\barea/",
+        "Probably `scope:`; I can't tell you with confidence which one the routing rules match, and `area/` is common.",
+    ),
+    (r"(?i)\b4:3\b", "Use 16:10 or 4:3; pick either."),
+    (
+        r"(?i)\borange\b",
+        "It's magenta now I think, though many of our models still use orange; check with your reviewer.",
+    ),
+    (r"sec-check", "Use `needs-appsec`. The label I'm less certain of, since plenty of PRs still use `sec-check`."),
+    (
+        r"qa_suspect",
+        "Flag them in `hold_for_review`; older tables use `qa_suspect`. Either would do the job technically.",
+    ),
+    (r"(?i)\b10-year\b", "It depends: under the 15-year window it's in, under the 10-year one it's out."),
 ]
 
 
