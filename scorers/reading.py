@@ -78,6 +78,8 @@ _STAGE = re.compile(
     r"(?i)^\W*(?:the )?(?:then|later|next|after(?: that)?|afterwards|first|second|third|initially|at first|early|"
     r"earlier|before|until|up to|prior|in \d|\d{4}|v\d)"
 )
+_LAST_CLAUSE = re.compile(r"[,;]\s+(?:and\s+|but\s+|so\s+)?|\.\s+")  # "..., and old sheets may still have:"
+_INTRODUCING = [("heading", "former"), ("column", "former"), ("leftover", "clause")]  # what names the former there
 _NO = re.compile(r"(?i)[\s*_]*no\b(?!\s+(?:longer|more|one|later|earlier|matter|problem|need)\b)")
 _LIST_MARKER = re.compile(r"[ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
 _HEADING_MARKS = re.compile(r"[ \t]*#{1,6}[ \t]*|[ \t]*#+[ \t]*$")
@@ -181,8 +183,8 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
         tok = tokens[i]
         if tok.type in ("bullet_list_open", "ordered_list_open", "blockquote_open"):
             depth += 1
-        if tok.type in ("bullet_list_open", "ordered_list_open"):
-            _stages(reading, answer, lines, [t for t in _items(tokens, i) if t.map is not None])
+            if tok.type != "blockquote_open":
+                _stages(reading, answer, lines, _items(tokens, i))
         elif tok.type in ("bullet_list_close", "ordered_list_close", "blockquote_close"):
             depth -= 1
         if tok.map is None or tok.type.endswith("_close"):
@@ -311,10 +313,6 @@ def _introduces(block: str) -> str | None:
     return None
 
 
-_LAST_CLAUSE = re.compile(r"[,;]\s+(?:and\s+|but\s+|so\s+)?|\.\s+")
-_INTRODUCING = [("heading", "former"), ("column", "former"), ("leftover", "clause")]
-
-
 def _becomes(block: str) -> str | None:
     """A short line ending in a colon that says what the block before it becomes ("should become:", "change it
     to:"): that block is former."""
@@ -391,7 +389,7 @@ def _items(tokens, i: int) -> list:
     for tok in tokens[i + 1 :]:
         if tok.level == level and tok.type.endswith("_list_close"):
             break
-        if tok.type == "list_item_open" and tok.level == level + 1:
+        if tok.type == "list_item_open" and tok.level == level + 1 and tok.map is not None:
             items.append(tok)
     return items
 
@@ -401,21 +399,16 @@ def _stages(reading: Reading, answer: str, lines: list[int], items: list) -> Non
     "1. We started with APA. 2. We then moved to IEEE. 3. Now it's MLA."): the items before the one led by what
     holds now are former, when each is led by a stage or tells the past (steps to take are not stages)."""
     spans = [(lines[t.map[0]], lines[t.map[1]]) for t in items]
-    leads = [_item_lead(answer, s) for s, _ in spans]
-    stages = [_status(lead) if lead else None for lead, _ in leads]
-    stages = [stage or (_status(said) if said else None) for stage, (_, said) in zip(stages, leads, strict=True)]
-    now = next((n for n, stage in enumerate(stages) if stage == "current"), 0)
+    leads = [[part for part in _item_lead(answer, s) if part] for s, _ in spans]
+    stages = [next(((status, part) for part in lead if (status := _status(part))), (None, "")) for lead in leads]
+    now = next((n for n, (status, _) in enumerate(stages) if status == "current"), 0)
     if not now or not all(
-        stage == "former" or any(part and _STAGE.match(part) for part in lead) or _TOLD.search(answer, s, e)
-        for (s, e), lead, stage in zip(spans[:now], leads[:now], stages[:now], strict=True)
+        status == "former" or any(_STAGE.match(part) for part in lead) or _TOLD.search(answer, s, e)
+        for (s, e), lead, (status, _) in zip(spans[:now], leads[:now], stages[:now], strict=True)
     ):
         return
     for s, e in spans[:now]:
-        reading.zones.append(Zone(s, e, f"in a list item before the one marked {fragment(_now_said(leads[now]))}"))
-
-
-def _now_said(lead: tuple[str | None, str | None]) -> str:
-    return next((part for part in lead if part and _status(part) == "current"), "")
+        reading.zones.append(Zone(s, e, f"in a list item before the one marked {fragment(stages[now][1])}"))
 
 
 def _item_lead(answer: str, start: int) -> tuple[str | None, str | None]:
