@@ -36,14 +36,15 @@ _NEAR = 2  # with no number after a negation, words within which a limit word ma
 _NOW_WORDS = ("now", "Now", "current", "Current", "today", "Today", "days", "recent", "Recent", "as of", "As of",
               "forward", "present", "again", "since then", "Since then", "in force")  # fmt: skip
 WORDS = re.compile(r"(?:\s*\S+){1,5}")  # a `words` marker's reach
-_ABBREVIATION = r"(?<!\b[eE]\.g)(?<!\b[iI]\.e)(?<!\bvs)(?<!\bcf)"  # "e.g." ends no clause
+# a stop that ends a sentence: not the one of "e.g." (looked for behind the stop: a fast scan); closing bold,
+# quotes or brackets end it too
+_STOP = r"[.!?](?<!\b[eE]\.g.)(?<!\b[iI]\.e.)(?<!\bvs.)(?<!\bcf.)(?:\*\*|__)?[\"'”’)\]]*(?=\s|$)"
 _BOUNDARY = re.compile(
-    _ABBREVIATION + r"[.!?](?:\*\*|__)?[\"'”’)\]]*(?=\s|$)|\n|;|:(?:\*\*|__)?(?=\s)(?!\s+(?:or|and|nor)\b)"
+    _STOP + r"|\n|;|:(?:\*\*|__)?(?=\s)(?!\s+(?:or|and|nor)\b)"
     r"|,(?=\s)(?!\s*[\w.%$`'\"*-]+\s*(?:,|\band\b|\bor\b|\)))"
     r"|\s[—–-]{1,2}\s"
 )
-# closing bold, quotes or brackets end a sentence too
-_SENTENCE = re.compile(_ABBREVIATION + r"[.!?](?:\*\*|__)?[\"'”’)\]]*(?=\s|$)|\n")
+_SENTENCE = re.compile(_STOP + r"|\n")
 _NEGATION = re.compile(r"(?i)\b(?:not|no|never|no longer|would(?: \w+)? have|would've|could(?: \w+)? have)\b|n't\b")
 _COUNTERFACTUAL = re.compile(r"(?i)\b(?:would|could|might)(?:n't| not)?(?: \w+)? have\b|\bwould've\b|\w'd have\b")
 _NUMBER = re.compile(
@@ -125,7 +126,6 @@ class Reading:
     clauses: list[tuple[int, int]] = field(default_factory=list)  # every clause of its prose read, in order
     focus: list[tuple[int, int]] | None = None  # the spans a verdict is about (None: read everything)
     reversal: bool = False  # the answer tells of a reversal: pointing back marks nothing
-    offer: str | None = None  # what, anywhere, accepts more than one value: what it tells as former it still offers
     quotes: list[tuple[int, int]] = field(default_factory=list)  # quoted text: a proposed or reported string
 
     def quoted(self, at: int) -> bool:
@@ -166,7 +166,6 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     reading = Reading(answer)
     reading.focus = sorted(focus) if focus is not None else None
     reading.reversal = bool(VOCAB["reversal", "answer"].search(answer))
-    reading.offer = offer.group(0) if (offer := VOCAB["hedge", "answer"].search(answer)) else None
     reading.quotes = [m.span(1) for m in _QUOTED.finditer(answer)]
     if not _markdown(answer):  # plain prose: no block structure to read
         _narrative(reading, answer, 0, len(answer), sections=[])

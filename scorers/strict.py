@@ -18,6 +18,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from omseval.scorers.markers import VOCAB
 from omseval.scorers.prefilter import Finder, finder, fold
 from omseval.scorers.reading import read
 from omseval.text import fragment
@@ -66,10 +67,9 @@ def strict(superseded_pattern: str, answer: str, passed: bool | None, folded: st
         hedge = reading.covering(left.start(), left.end(), reading.hedges)
         why = hedge.why if hedge else "nothing marks it as former"
         return Strict(False, f"states {fragment(answer[left.start() : left.end()])}: {why}")
-    if named and reading.offer:  # what it tells as former, it still offers
-        return Strict(
-            False, f"states {fragment(named[0].group(0))}: the answer offers alternatives ({fragment(reading.offer)})"
-        )
+    if named and (offer := VOCAB["hedge", "answer"].search(answer)):  # what it tells as former, it still offers
+        why = f"the answer offers alternatives ({fragment(offer.group(0))})"
+        return Strict(False, f"states {fragment(named[0].group(0))}: {why}")
     marked = []
     for m in named[:EXPLAINED] or _LISTED.finditer(answer):  # a value only a shared unit made: its list's zone
         zone = reading.covering(m.start(), m.end(), reading.zones)
