@@ -82,6 +82,19 @@ _STAGE = re.compile(
 _LAST_CLAUSE = re.compile(r"[,;]\s+(?:and\s+|but\s+|so\s+)?|\.\s+")  # "..., and old sheets may still have:"
 _INTRODUCING = [("heading", "former"), ("column", "former"), ("leftover", "clause")]  # what names the former there
 _NO = re.compile(r"(?i)[\s*_]*no\b(?!\s+(?:longer|more|one|later|earlier|matter|problem|need)\b)")
+_PAST_TENSE = re.compile(
+    r"(?i)\b(?:was|were|had|did|used|said|went|put|took|made|wrote|kept|began|became|meant|ran|chose|told|got|gave|"
+    r"left|felt|found|thought|held|grew|knew|saw|came|set|cut|(?!(?:speed|proceed|exceed|succeed|indeed|embed|"
+    r"hundred|need|seed|feed|based|shed)\b)\w{2,}ed)\b"
+)
+_STORY_VALUE = re.compile(  # a value a story tells: a number, code, a quote, a number word
+    r"\d+(?:[.,:]\d+)*|`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|"
+    r"(?i:\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
+    r"hundred|twice|once)\b)"
+)
+_PRESENT_BEFORE = re.compile(
+    r"(?i)\b(?:is|are|be|been|being|am|has|have|will|would|should|must|can|could|may|might|to|gets?)\s+(?:\w+\s+)?$|'(?:s|re)\s+(?:\w+\s+)?$"
+)
 _LIST_MARKER = re.compile(r"[ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
 _HEADING_MARKS = re.compile(r"[ \t]*#{1,6}[ \t]*|[ \t]*#+[ \t]*$")
 _QUOTE = re.compile(r"[ \t]*>[ \t]?")
@@ -731,27 +744,73 @@ def _limit(answer: str, start: int, end: int) -> bool:
 
 
 def _sequence(reading: Reading, answer: str) -> None:
-    """A past change ("... was cut to 40", "then went to 2s") is former when the answer names, in a clause of its
-    own, a value that holds now ("It's now 35."): the answer tells a story that ends elsewhere."""
+    """A story of changes that ends elsewhere: when the answer names, in a clause of its own, a value that holds now
+    ("It's now 35."), a past change ("... was cut to 40", "then went to 2s") is former, and so is, in a paragraph
+    telling such changes, what it tells in the past ("When the blog launched, every post carried a 1200x630 hero");
+    a whole sentence when it opens in the past. What names the value that holds now is not: the story ends there."""
     if not reading.clauses or not any(w in answer for w in _NOW_WORDS):
         return
-    changes = [
-        (s, e, m)
-        for s, e in reading.clauses
-        if (m := VOCAB["past", "clause"].search(answer, s, e)) and not VOCAB["now", "clause"].search(answer, s, e)
-    ]
-    if changes and any(_now_with_value(answer, m.start()) for m in VOCAB["now", "clause"].finditer(answer)):
-        for s, e, m in changes:
+    named, now = False, set[str]()  # whether a clause saying what holds now names a value, and the values it names
+    for m in VOCAB["now", "clause"].finditer(answer):
+        clause = _clause_around(answer, m.start())
+        if _HAS_VALUE.search(answer, *clause):
+            named = True
+            now.update(v.group(0).lower() for v in _STORY_VALUE.finditer(answer, *clause))
+    if not named:
+        return
+    for s, e in reading.clauses:
+        if (m := VOCAB["past", "clause"].search(answer, s, e)) and not VOCAB["now", "clause"].search(answer, s, e):
             reading.zones.append(
                 Zone(s, e, f"a past change ({fragment(m.group(0))}) in an answer naming what holds now")
             )
+    for paragraph in dict.fromkeys(_paragraph(answer, s) for s, _ in reading.clauses):
+        if (change := _change(answer, *paragraph)) is None:
+            continue
+        why = f"told in the past in a story of changes ({fragment(change.group(0))})"
+        for s_start, s_end in _spans(_SENTENCE, answer, *paragraph):
+            if not reading.near(s_start, s_end):
+                continue
+            clauses = _clauses(answer, s_start, s_end)
+            if clauses and _past(answer, *clauses[0], now) and _past(answer, s_start, s_end, now, tense=False):
+                reading.zones.append(Zone(s_start, s_end, why))
+                continue
+            reading.zones += [Zone(s, e, why) for s, e in clauses if _past(answer, s, e, now)]
 
 
-def _now_with_value(answer: str, at: int) -> bool:
-    """Whether the clause around `at` names a value."""
+def _past(answer: str, start: int, end: int, now: set[str], tense: bool = True) -> bool:
+    """Whether text[start:end] tells the past of a story that ends elsewhere: told in the past tense (unless not
+    `tense`), with no word saying what holds now and none of the values that hold now."""
+    if VOCAB["now", "clause"].search(answer, start, end):
+        return False
+    if any(v.group(0).lower() in now for v in _STORY_VALUE.finditer(answer, start, end)):
+        return False
+    return not tense or any(
+        not _PRESENT_BEFORE.search(answer, max(start, m.start() - 20), m.start())
+        for m in _PAST_TENSE.finditer(answer, start, end)
+    )
+
+
+def _change(answer: str, start: int, end: int) -> re.Match | None:
+    """What tells, in a paragraph, that it is a story of changes: a change told ("was later raised to"), a former
+    value named ("the earliest guidance", "originally")."""
+    for kind, scope in (("past", "clause"), ("former", "words"), ("former", "clause"), ("former", "after")):
+        if found := VOCAB[kind, scope].search(answer, start, end):
+            return found
+    return None
+
+
+def _paragraph(answer: str, at: int) -> tuple[int, int]:
+    """The paragraph around `at` (between blank lines)."""
+    start = answer.rfind("\n\n", 0, at)
+    end = answer.find("\n\n", at)
+    return (0 if start < 0 else start + 2), (len(answer) if end < 0 else end)
+
+
+def _clause_around(answer: str, at: int) -> tuple[int, int]:
+    """The clause around `at` (200 characters either side at most)."""
     start = max((m.end() for m in _BOUNDARY.finditer(answer, max(0, at - 200), at)), default=max(0, at - 200))
     end = next((m.start() for m in _BOUNDARY.finditer(answer, at, at + 200)), min(len(answer), at + 200))
-    return bool(_HAS_VALUE.search(answer, start, end))
+    return start, end
 
 
 def _voice(reading: Reading, answer: str, start: int, end: int) -> str:

@@ -313,6 +313,21 @@ STRUCTURED_CONTEXT = [
     (r"(?i)\bfire-", "Use `bridge-`. If muscle memory types `fire-`, catch it before you hit Create."),
     (r"(?i)\btuesdays?\b", "Hand over on Thursday. Delete recurring handover events on Tuesdays."),
     (r"(?i)\bold key\b", "Rotate now: sign with the new key while receivers accept both, then retire the old key."),
+    (  # a story of changes that ends elsewhere: what it tells in the past is former
+        r"(?i)\b(20|twenty) minutes\b",
+        "Stand-ups last **12 minutes** now.\n\nSome history: when the team was small, stand-ups ran for 20 minutes "
+        "and nobody minded. The first trim took them to 15, and that stuck for a year.",
+    ),
+    (  # a sentence opening in the past is former as a whole, up to its present-tense aside
+        r"(?i)\bsans-serif\b",
+        "Slide titles are 32 pt Georgia now.\n\nWhen the deck template was first made, the titles were in a "
+        "sans-serif face: sans-serif is what most templates ship with. Later the brand team moved us to Verdana.",
+    ),
+    (  # a story told after a bold lead, the value after a comma
+        r"(?i)\b1\.5 ?x\b",
+        "The fence is **3x the IQR** now.\n\n**Where it started.** We originally used Tukey's fence, 1.5x the IQR "
+        "from the quartiles.",
+    ),
     (  # a line after a block saying what it becomes: the block is the former
         r"(?i)\b24h\b",
         "Set 30h.\n\nA board automation like:\n\n```yaml\ndue_after: 24h\n```\n\nshould become:\n\n"
@@ -364,6 +379,20 @@ STRUCTURED_STATED = [
         "Flag them in `hold_for_review`; older tables use `qa_suspect`. Either would do the job technically.",
     ),
     (r"(?i)\b10-year\b", "It depends: under the 15-year window it's in, under the 10-year one it's out."),
+    (  # a story that ends at the old value: the value that holds now is not told as past
+        r"(?i)\b(11|eleven) days\b",
+        "Run tests for 11 days now.\n\nOriginally the floor was 14 days, but the review moved us to 11 days, and "
+        "that has held since.",
+    ),
+    (  # a story, but the old value stated in the present afterwards
+        r"(?i)\b(20|twenty) minutes\b",
+        "Stand-ups are 12 minutes now.\n\nWhen the team was small, stand-ups ran long. Keep planning days at 20 "
+        "minutes.",
+    ),
+    (  # past tense with no story of changes and nothing said to hold now
+        r"(?i)\b45 ?s\b",
+        "We settled on 45 s after the load tests, and the dashboards were tuned for it.",
+    ),
 ]
 
 
