@@ -616,6 +616,7 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
     sentences = _spans(_SENTENCE, answer, start, end)
     firsts = [s for s, _ in sentences]
     previous: tuple[int, int] | None = None
+    unread: tuple[int, int] | None = None  # a clause of no span of focus whose markers were left unread
     wanted = [reading.near(a, b) for a, b in sentences]
     for n, (s_start, s_end) in enumerate(sentences):
         if not (wanted[n] or (n and wanted[n - 1]) or (n + 1 < len(wanted) and wanted[n + 1])):
@@ -672,7 +673,9 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                 elaborated = True
             elif _DASH.match(answer, c_end) and _names_former(answer, c_start, c_end):
                 dashed = 1
-            if earlier and (then := VOCAB["then", "clause"].search(clause)) and _is_former(reading, *earlier):
+            if (then := VOCAB["then", "clause"].search(clause)) and earlier and earlier == unread:
+                _markers(reading, answer, *earlier)  # read after all: whether it was former decides this one
+            if earlier and then and _is_former(reading, *earlier):
                 carried_why = f"a sequence of former values ({fragment(then.group(0).strip(' ,'))})"
                 reading.zones.append(Zone(c_start, c_end, carried_why))
                 carried = not _HAS_VALUE.search(clause)
@@ -701,7 +704,10 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
             if history and not VOCAB["current", "clause"].search(clause):
                 reading.zones.append(Zone(c_start, c_end, f"in the section {fragment(history)}, told as past"))
                 continue
-            _markers(reading, answer, c_start, c_end)
+            if reading.near(c_start, c_end):  # a marker's zone lies within its clause: elsewhere it marks no span
+                _markers(reading, answer, c_start, c_end)
+            else:
+                unread = (c_start, c_end)
 
 
 def _arrows(answer: str, start: int, end: int, arrow: re.Pattern) -> list[Zone]:
