@@ -205,10 +205,9 @@ class Finder:
         whole = tree is None
         tree = _parsed(pattern) if whole else tree
         self.source = pattern
-        # compiled from the tree when there is one (parsed once; int flags, as re.compile passes them)
-        self.compiled = (
-            _compiler.compile(tree, re.MULTILINE.value) if tree is not None else re.compile(pattern, re.MULTILINE)
-        )
+        self.tree = tree
+        if tree is None:  # `re`'s parser refused it here (too deep): compiled now, so a bad pattern fails now
+            self.compiled = re.compile(pattern, re.MULTILINE)
         self.requirements = needs_of(tree) if requirements is None else requirements
         self.pieces = [list(dict.fromkeys(map(_piece, needs))) for needs in self.requirements]
         # the requirements whose strings each start within a bounded distance of a match's start: they place it
@@ -217,8 +216,17 @@ class Finder:
             for needs in self.requirements
             if all(hi is not None for _, hi in needs.values())
         ]
-        self.reach = _reach(tree)
         self.parts = _parts(pattern, tree) if whole else []
+
+    @functools.cached_property
+    def compiled(self) -> re.Pattern:
+        """Compiled from the tree (parsed once; int flags, as re.compile passes them) on first use: most texts
+        lack a string the pattern requires, and most parts of a pattern never run."""
+        return _compiler.compile(self.tree, re.MULTILINE.value)
+
+    @functools.cached_property
+    def reach(self) -> int | None:
+        return _reach(self.tree)
 
     @property
     def pattern(self) -> str:
