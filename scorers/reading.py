@@ -87,11 +87,13 @@ _PAST_TENSE = re.compile(
     r"left|felt|found|thought|held|grew|knew|saw|came|set|cut|(?!(?:speed|proceed|exceed|succeed|indeed|embed|"
     r"hundred|need|seed|feed|based|shed)\b)\w{2,}ed)\b"
 )
-_STORY_VALUE = re.compile(  # a value a story tells: a number, code, a quote, a number word
-    r"\d+(?:[.,:]\d+)*|`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|"
+_STORY_VALUE = re.compile(  # a value a story tells: bold, a number with what is written onto it, code, a quote, ...
+    r"\*\*[^*\n]{1,60}\*\*|[^\s()\[\]{}\"'`*“”]*\d(?:[^\s()\[\]{}\"'`*“”,;]*[^\s()\[\]{}\"'`*“”,;.:!?])?|"
+    r"`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|"
     r"(?i:\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
-    r"hundred|twice|once)\b)"
+    r"hundred|twice|once)\b)"  # ... a number word
 )
+_NOT_PROSE = ("|", "```", "~~~", "    ")  # a table or code: no story told there
 _PRESENT_BEFORE = re.compile(
     r"(?i)\b(?:is|are|be|been|being|am|has|have|will|would|should|must|can|could|may|might|to|gets?)\s+(?:\w+\s+)?$|'(?:s|re)\s+(?:\w+\s+)?$"
 )
@@ -759,7 +761,7 @@ def _sequence(reading: Reading, answer: str) -> None:
     named, now = False, set[str]()  # whether a clause saying what holds now names a value, and the values it names
     for m in VOCAB["now", "clause"].finditer(answer):
         clause = _clause_around(answer, m.start())
-        if _HAS_VALUE.search(answer, *clause):
+        if _HAS_VALUE.search(answer, *clause) or "**" in answer[slice(*clause)]:  # "now uses the **CS-** prefix"
             named = True
             now.update(v.group(0).lower() for v in _STORY_VALUE.finditer(answer, *clause))
     if not named:
@@ -770,7 +772,7 @@ def _sequence(reading: Reading, answer: str) -> None:
                 Zone(s, e, f"a past change ({fragment(m.group(0))}) in an answer naming what holds now")
             )
     for paragraph in dict.fromkeys(_paragraph(answer, s) for s, _ in reading.clauses):
-        if (change := _change(answer, *paragraph)) is None:
+        if answer[slice(*paragraph)].lstrip().startswith(_NOT_PROSE) or (change := _change(answer, *paragraph)) is None:
             continue
         why = f"told in the past in a story of changes ({fragment(change.group(0))})"
         for s_start, s_end in _spans(_SENTENCE, answer, *paragraph):
