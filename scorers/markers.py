@@ -19,7 +19,7 @@ SCOPES = {  # kind -> the scopes it may have
     "boundary": {"clause"},
     "negation": {"after"},
     "limit": {"after"},
-    "former": {"after", "words", "before", "clause", "sentence"},
+    "former": {"after", "words", "before", "clause", "sentence", "reply"},
     "condition": {"sentence", "fix"},
     "replace": {"until"},
     "leftover": {"after", "clause"},

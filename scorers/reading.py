@@ -81,9 +81,10 @@ _STAGE = re.compile(
 )
 _LAST_CLAUSE = re.compile(r"[,;]\s+(?:and\s+|but\s+|so\s+)?|\.\s+")  # "..., and old sheets may still have:"
 _INTRODUCING = [("heading", "former"), ("column", "former"), ("leftover", "clause")]  # what names the former there
+_REPLY = re.compile(r"[*_\"”’)\]]*[ \t]*(?:\n[ \t]*){0,2}(?:\*\*A:\*\*|A:)?[ \t]*")  # what leads a reply to a question
 _NO = re.compile(r"(?i)[\s*_]*no\b(?!\s+(?:longer|more|one|later|earlier|matter|problem|need)\b)")
 _PAST_TENSE = re.compile(
-    r"(?i)\b(?:was|were|had|did|used|said|went|put|took|made|wrote|kept|began|became|meant|ran|chose|told|got|gave|"
+    r"(?i)\b(?:was(?:n't)?|were(?:n't)?|had(?:n't)?|did(?:n't)?|used|said|went|put|took|made|wrote|kept|began|became|meant|ran|chose|told|got|gave|"
     r"left|felt|found|thought|held|grew|knew|saw|came|set|cut|(?!(?:speed|proceed|exceed|succeed|indeed|embed|"
     r"hundred|need|seed|feed|based|shed)\b)\w{2,}ed)\b"
 )
@@ -625,8 +626,10 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
             previous = (s_start, s_end)
             continue
         sentence = _voice(reading, answer, s_start, s_end)
-        if answer[s_end : s_end + 1] == "?" and n + 1 < len(sentences) and _NO.match(answer, sentences[n + 1][0]):
-            reading.zones.append(Zone(s_start, s_end, "a question the answer answers no"))  # "Can I keep 8 px? No."
+        if answer[s_end : s_end + 1] == "?" and _answered_no(answer, s_end + 1):
+            own_line = answer[s_end : _line_end(answer, s_end)].rstrip(" *_") == "?"  # ... is asked whole
+            asked = answer.rfind("\n", 0, s_start) + 1 if own_line else s_start
+            reading.zones.append(Zone(asked, s_end, "a question the answer answers no"))  # "Can I keep 8 px? No."
         if hedge := VOCAB["hedge", "sentence"].search(sentence):
             # "either X or Y" offers what follows it; any other hedge ("both are fine") the whole sentence
             at = s_start + hedge.start() if _EITHER_OR.match(hedge.group(0)) else s_start
@@ -712,6 +715,16 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                 unread = (c_start, c_end)
 
 
+def _answered_no(answer: str, at: int) -> bool:
+    """Whether the sentence answering a question (after `at`, on its line or the next paragraph) says no ("No."),
+    or that what it names is former ("It's out of date.", "It was, for a while.")."""
+    start = reply.end() if (reply := _REPLY.match(answer, at)) else at
+    stop = _SENTENCE.search(answer, start)
+    return bool(
+        _NO.match(answer, start) or VOCAB["former", "reply"].match(answer[start : stop.start() if stop else None])
+    )
+
+
 def _arrows(answer: str, start: int, end: int, arrow: re.Pattern) -> list[Zone]:
     """What an arrow maps from ("12 -> 15"): all before it; with several pairs ("A -> B and C -> D"), what lies
     between the word after the arrow before and the next arrow. A chain ("lint -> test -> build") is a sequence,
@@ -763,7 +776,8 @@ def _sequence(reading: Reading, answer: str) -> None:
         clause = _clause_around(answer, m.start())
         if _HAS_VALUE.search(answer, *clause) or "**" in answer[slice(*clause)]:  # "now uses the **CS-** prefix"
             named = True
-            now.update(v.group(0).lower() for v in _STORY_VALUE.finditer(answer, *clause))
+            values = _STORY_VALUE.finditer(answer, *clause)  # not those it marks ("390 rather than 375")
+            now.update(v.group(0).lower() for v in values if not reading.covering(*v.span(), reading.zones))
     if not named:
         return
     for s, e in reading.clauses:

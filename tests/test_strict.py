@@ -328,6 +328,20 @@ STRUCTURED_CONTEXT = [
         "The fence is **3x the IQR** now.\n\n**Where it started.** We originally used Tukey's fence, 1.5x the IQR "
         "from the quartiles.",
     ),
+    (  # a question on a line of its own, answered in the next paragraph that what it names is out of date
+        r"(?i)\btwo approvals\b",
+        "**Q: How many approvals?**\n\nOne, from a code owner.\n\n**Q: The wiki says two approvals. Is that still "
+        "right?**\n\nIt's out of date. One approval is the rule now.",
+    ),
+    (  # ... or that it held once
+        r"(?i)\bweekly\b",
+        "Send the digest every two weeks.\n\n**Q: Didn't we send it weekly?**\nWe did, for a while.",
+    ),
+    (  # a story told with "didn't", and the value that holds now said against the old one ("rather than")
+        r"(?i)\b(8|eight) px\b",
+        "Gutters are **12 px** now, rather than 8 px.\n\nThe first grid used 4 px gutters. That didn't last; the "
+        "redesign moved us to 8 px, and 8 px stayed in the kit for a year.",
+    ),
     (  # a line after a block saying what it becomes: the block is the former
         r"(?i)\b24h\b",
         "Set 30h.\n\nA board automation like:\n\n```yaml\ndue_after: 24h\n```\n\nshould become:\n\n"
@@ -388,6 +402,14 @@ STRUCTURED_STATED = [
         r"(?i)\b(20|twenty) minutes\b",
         "Stand-ups are 12 minutes now.\n\nWhen the team was small, stand-ups ran long. Keep planning days at 20 "
         "minutes.",
+    ),
+    (  # a question answered yes keeps what it names
+        r"(?i)\bweekly\b",
+        "**Q: Do we send the digest weekly?**\n\nWe do, every Monday.",
+    ),
+    (  # a question not on a line of its own: only the question is asked
+        r"(?i)\b45 ?s\b",
+        "Use 45 s. Can you go lower? No, the probes would pile up.",
     ),
     (  # past tense with no story of changes and nothing said to hold now
         r"(?i)\b45 ?s\b",
