@@ -59,7 +59,7 @@ _UNDER = re.compile(  # "Under the 6-year rule, people tagged ...", "Under CIF w
     r"(?i)^\W*under (?:the )?(?!(?:current|new|present|latest|updated|today'?s?)\b)[^,.\n]{1,60}?"
     r"(?:,|(?=\s(?:we|they|you|people|it|teams?|everyone|nobody|most|many)\b))"
 )
-_TOLD = re.compile(r"(?i)\b(?:would|could|might|used to|was|were|had|\w{3,}ed)\b")  # ... in the past or supposed
+_TOLD = re.compile(r"(?i)\b(?:would|could|might|used to|was|were|had|\w{3,}ed)\b|\w'd\b")  # ... in the past or supposed
 _CONTRAST = re.compile(r"(?i)\b(?:but|however|whereas|although|though|now|today|these days|currently)\b")
 _VALUE = re.compile(r"\d|\"|'[^']+'|`")
 _APPOSITION = re.compile(r"(?i)^\W*(?:the|our|an?|what|that|those|which)\b")  # after a dash: "— the bar we used"
@@ -82,6 +82,7 @@ _STAGE = re.compile(
 _LAST_CLAUSE = re.compile(r"[,;]\s+(?:and\s+|but\s+|so\s+)?|\.\s+")  # "..., and old sheets may still have:"
 _INTRODUCING = [("heading", "former"), ("column", "former"), ("leftover", "clause")]  # what names the former there
 _REPLY = re.compile(r"[*_\"”’)\]]*[ \t]*(?:\n[ \t]*){0,2}(?:\*\*A:\*\*|A:)?[ \t]*")  # what leads a reply to a question
+_REPLIES = [("former", "reply"), ("condition", "fix")]  # what a reply to a question says of what it names
 _NO = re.compile(r"(?i)[\s*_]*no\b(?!\s+(?:longer|more|one|later|earlier|matter|problem|need)\b)")
 _PAST_TENSE = re.compile(
     r"(?i)\b(?:was(?:n't)?|were(?:n't)?|had(?:n't)?|did(?:n't)?|used|said|went|put|took|made|wrote|kept|began|became|meant|ran|chose|told|got|gave|"
@@ -116,6 +117,7 @@ _RENAME = re.compile(
 _CODE_ARROW = re.compile(r"\s(?:→|->)\s")
 _WORD_AFTER = re.compile(r"\s*\S+")  # the value an arrow maps to
 _DASH = re.compile(r"\s[—–-]{1,2}\s")  # a dash between clauses
+_SHOWN_BACK = re.compile(r"(?i)\W*(?:this|that|these|those)(?:'s|\s+(?:is|was|are|were))\b")  # "This is the order"
 _POINTING = re.compile(r"(?i)\W*(?:that|this|it|they|those|these)(?:'s|\s+(?:is|was|are|were))\b")  # "That's expected"
 _PLURAL = re.compile(r"(?i)\W*(?:and\s+|but\s+)?(?:both|neither|none|all)\b")  # pointing back at several values
 _MAPPING_OPEN = re.compile(r"(?i)\b(?:renam|replac|swap|migrat|convert|old_?to_?new|legacy|mapping)\w*\b.*[{\[(]\s*$")
@@ -243,7 +245,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             block = answer[start:end]
             if intro:
                 reading.zones.append(Zone(start, end, intro))
-            if shown and (becomes := _becomes(block)):  # "```24h```, should become: ```30h```"
+            if shown and (becomes := _becomes(block) or _said_former(block)):  # "```24h```, should become: ```30h```"
                 reading.zones.append(Zone(*shown, f"followed by {fragment(becomes)}"))
             shown = None
             _narrative(reading, answer, start, end, sections)
@@ -336,6 +338,20 @@ def _becomes(block: str) -> str | None:
         return None
     found = VOCAB["becomes", "block"].search(line.rstrip(":*_ "))
     return found.group(0) if found else None
+
+
+def _said_former(block: str) -> str | None:
+    """A paragraph after a block whose first sentence says the block is former ("This is the build-first order we
+    used for a while, and it's been superseded.")."""
+    text = block.lstrip()
+    first = text[: stop.start()] if (stop := _SENTENCE.search(text)) else text
+    if not _SHOWN_BACK.match(first) or VOCAB["hedge", "sentence"].search(first):
+        return None
+    if VOCAB["retired", "clause"].search(first) or any(
+        VOCAB["former", scope].search(first) for scope in ("after", "words", "before", "clause")
+    ):
+        return first.strip()
+    return None
 
 
 def _cells(answer: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -583,14 +599,19 @@ def _spans(pattern: re.Pattern, text: str, start: int, end: int) -> list[tuple[i
     return [(s, e) for s, e in spans if text[s:e].strip()]
 
 
-def _clauses(answer: str, start: int, end: int) -> list[tuple[int, int]]:
-    """The clauses of text[start:end]; punctuation inside inline code or quotes ends none."""
-    spans = []
+def _quoted_or_code(answer: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The inline code and quoted strings of text[start:end]."""
     text = answer[start:end]
     code = [m.span() for m in _INLINE_CODE.finditer(answer, start, end)] if "`" in text else []
     if '"' in text or "“" in text:
         code += [m.span() for m in _QUOTED.finditer(answer, start, end)]
-    for s, e in _join_code(_spans(_BOUNDARY, answer, start, end), code):
+    return code
+
+
+def _clauses(answer: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The clauses of text[start:end]; punctuation inside inline code or quotes ends none."""
+    spans = []
+    for s, e in _join_code(_spans(_BOUNDARY, answer, start, end), _quoted_or_code(answer, start, end)):
         at = s
         for m in VOCAB["boundary", "clause"].finditer(answer, s, e):
             spans.append((at, m.start()))
@@ -616,7 +637,7 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
     """The vocabulary's markers within each clause of text[start:end]; a section telling what changed makes a
     clause former unless it states what holds now."""
     history = next((title for _, kind, title in sections if kind == "history"), None)
-    sentences = _spans(_SENTENCE, answer, start, end)
+    sentences = _join_code(_spans(_SENTENCE, answer, start, end), _quoted_or_code(answer, start, end))
     firsts = [s for s, _ in sentences]
     previous: tuple[int, int] | None = None
     unread: tuple[int, int] | None = None  # a clause of no span of focus whose markers were left unread
@@ -718,11 +739,10 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
 def _answered_no(answer: str, at: int) -> bool:
     """Whether the sentence answering a question (after `at`, on its line or the next paragraph) says no ("No."),
     or that what it names is former ("It's out of date.", "It was, for a while.")."""
-    start = reply.end() if (reply := _REPLY.match(answer, at)) else at
+    start = lead.end() if (lead := _REPLY.match(answer, at)) else at
     stop = _SENTENCE.search(answer, start)
-    return bool(
-        _NO.match(answer, start) or VOCAB["former", "reply"].match(answer[start : stop.start() if stop else None])
-    )
+    reply = answer[start : stop.start() if stop else None]  # ... or what to fix ("says 6 months? Change it to 14.")
+    return bool(_NO.match(answer, start) or any(VOCAB[key].match(reply) for key in _REPLIES))
 
 
 def _arrows(answer: str, start: int, end: int, arrow: re.Pattern) -> list[Zone]:

@@ -342,6 +342,27 @@ STRUCTURED_CONTEXT = [
         "Gutters are **12 px** now, rather than 8 px.\n\nThe first grid used 4 px gutters. That didn't last; the "
         "redesign moved us to 8 px, and 8 px stayed in the kit for a year.",
     ),
+    (  # a question mark inside a quote ends no sentence: the arrow maps from the quoted old label
+        r"(?i)\bcollection\b",
+        'Call them binders.\n\n- "Delete collection?" → "Delete binder?"',
+    ),
+    (  # a paragraph after a code block saying the block is former
+        r"(?i)- build\s+- lint",
+        "Lint comes first.\n\n```yaml\nstages:\n  - build\n  - lint\n```\n\nThis is the order we had for a while, "
+        "and it has been superseded: lint, build, test.",
+    ),
+    (  # a question in a checklist answered with what to fix
+        r"(?i)\bsix months\b",
+        'Give 14 months\' notice.\n\n- Does the reference say "removed after six months"? Change it to fourteen.',
+    ),
+    (  # a condition answered by saying it names the previous version
+        r"(?i)\beight hours\b",
+        "Silences may run to 36 hours. If you remember the eight hours max rule, that's the previous version.",
+    ),
+    (  # "under the old rule you'd ..." tells of the old rule
+        r"(?i)\bthree-day\b",
+        "Keep comments open for eight business days. Under the three-day rule you'd be closing on Thursday.",
+    ),
     (  # a line after a block saying what it becomes: the block is the former
         r"(?i)\b24h\b",
         "Set 30h.\n\nA board automation like:\n\n```yaml\ndue_after: 24h\n```\n\nshould become:\n\n"
@@ -410,6 +431,11 @@ STRUCTURED_STATED = [
     (  # a question not on a line of its own: only the question is asked
         r"(?i)\b45 ?s\b",
         "Use 45 s. Can you go lower? No, the probes would pile up.",
+    ),
+    (  # a paragraph after a code block that hedges about it marks nothing
+        r"(?i)COMPAT-BREAK",
+        "Use a footer.\n\n```\nCOMPAT-BREAK: renamed user_id\n```\n\nIt's possible this one was replaced, or the "
+        "tooling may accept both.",
     ),
     (  # past tense with no story of changes and nothing said to hold now
         r"(?i)\b45 ?s\b",
