@@ -142,6 +142,7 @@ class Reading:
     zones: list[Zone] = field(default_factory=list)
     hedges: list[Zone] = field(default_factory=list)
     clauses: list[tuple[int, int]] = field(default_factory=list)  # every clause of its prose read, in order
+    sentences: list[tuple[int, int]] = field(default_factory=list)  # ... and every sentence (but hedges), in order
     focus: list[tuple[int, int]] | None = None  # the spans a verdict is about (None: read everything)
     reversal: bool = False  # the answer tells of a reversal: pointing back marks nothing
     quotes: list[tuple[int, int]] = field(default_factory=list)  # quoted text: a proposed or reported string
@@ -674,6 +675,7 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                 Zone(s_start, end, f"its sentence is set in the past ({fragment(past.group(0).strip())})")
             )
         clauses = _clauses(answer, s_start, s_end)
+        reading.sentences.append((s_start, s_end))
         _conditions(reading, answer, clauses)
         elaborated = False  # a clause naming the former ended in a colon: the rest of the sentence lists it
         dashed = 0  # ... or in a dash: the clauses up to the closing dash list it (1: listing, 2: listed one)
@@ -791,32 +793,41 @@ def _sequence(reading: Reading, answer: str) -> None:
     a whole sentence when it opens in the past. What names the value that holds now is not: the story ends there."""
     if not reading.clauses or not any(w in answer for w in _NOW_WORDS):
         return
-    named, now = False, set[str]()  # whether a clause saying what holds now names a value, and the values it names
-    for m in VOCAB["now", "clause"].finditer(answer):
-        clause = _clause_around(answer, m.start())
-        if _HAS_VALUE.search(answer, *clause) or "**" in answer[slice(*clause)]:  # "now uses the **CS-** prefix"
-            named = True
-            values = _STORY_VALUE.finditer(answer, *clause)  # not those it marks ("390 rather than 375")
-            now.update(v.group(0).lower() for v in values if not reading.covering(*v.span(), reading.zones))
-    if not named:
+    nows = (_clause_around(answer, m.start()) for m in VOCAB["now", "clause"].finditer(answer))
+    holding = [c for c in nows if _HAS_VALUE.search(answer, *c) or "**" in answer[slice(*c)]]  # "uses the **CS-**"
+    if not holding:
         return
     for s, e in reading.clauses:
         if (m := VOCAB["past", "clause"].search(answer, s, e)) and not VOCAB["now", "clause"].search(answer, s, e):
             reading.zones.append(
                 Zone(s, e, f"a past change ({fragment(m.group(0))}) in an answer naming what holds now")
             )
-    for paragraph in dict.fromkeys(_paragraph(answer, s) for s, _ in reading.clauses):
-        if answer[slice(*paragraph)].lstrip().startswith(_NOT_PROSE) or (change := _change(answer, *paragraph)) is None:
-            continue
+    stories: dict[tuple[int, int], re.Match | None] = {}  # each paragraph read: the change it tells, if any
+    told: list[tuple[int, int, re.Match]] = []  # the sentences near a span that a story tells
+    for s_start, s_end in reading.sentences:
+        paragraph = _paragraph(answer, s_start)
+        if paragraph not in stories:
+            prose = not answer[slice(*paragraph)].lstrip().startswith(_NOT_PROSE)
+            stories[paragraph] = _change(answer, *paragraph) if prose else None
+        if (change := stories[paragraph]) is not None and reading.near(s_start, s_end):
+            told.append((s_start, s_end, change))
+    if not told:
+        return
+    now: set[str] = set()  # the values that hold now, but those the clauses saying so mark ("390 rather than 375")
+    for clause in holding:
+        now.update(
+            v.group(0).lower()
+            for v in _STORY_VALUE.finditer(answer, *clause)
+            if not reading.covering(*v.span(), reading.zones)
+        )
+    firsts = [s for s, _ in reading.clauses]
+    for s_start, s_end, change in told:
         why = f"told in the past in a story of changes ({fragment(change.group(0))})"
-        for s_start, s_end in _spans(_SENTENCE, answer, *paragraph):
-            if not reading.near(s_start, s_end):
-                continue
-            clauses = _clauses(answer, s_start, s_end)
-            if clauses and _past(answer, *clauses[0], now) and _past(answer, s_start, s_end, now, tense=False):
-                reading.zones.append(Zone(s_start, s_end, why))
-                continue
-            reading.zones += [Zone(s, e, why) for s, e in clauses if _past(answer, s, e, now)]
+        clauses = reading.clauses[bisect.bisect_left(firsts, s_start) : bisect.bisect_left(firsts, s_end)]
+        if clauses and _past(answer, *clauses[0], now) and _past(answer, s_start, s_end, now, tense=False):
+            reading.zones.append(Zone(s_start, s_end, why))
+            continue
+        reading.zones += [Zone(s, e, why) for s, e in clauses if _past(answer, s, e, now)]
 
 
 def _past(answer: str, start: int, end: int, now: set[str], tense: bool = True) -> bool:
