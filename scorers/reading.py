@@ -85,9 +85,9 @@ _REPLY = re.compile(r"[*_\"”’)\]]*[ \t]*(?:\n[ \t]*){0,2}(?:\*\*A:\*\*|A:)?[
 _REPLIES = [("former", "reply"), ("condition", "fix")]  # what a reply to a question says of what it names
 _NO = re.compile(r"(?i)[\s*_]*no\b(?!\s+(?:longer|more|one|later|earlier|matter|problem|need)\b)")
 _PAST_TENSE = re.compile(
-    r"(?i)\b(?:was(?:n't)?|were(?:n't)?|had(?:n't)?|did(?:n't)?|used|said|went|put|took|made|wrote|kept|began|became|meant|ran|chose|told|got|gave|"
-    r"left|felt|found|thought|held|grew|knew|saw|came|set|cut|(?!(?:speed|proceed|exceed|succeed|indeed|embed|"
-    r"hundred|need|seed|feed|based|shed)\b)\w{2,}ed)\b"
+    r"(?i)\b(?:was(?:n't)?|were(?:n't)?|had(?:n't)?|did(?:n't)?|used|said|went|took|made|wrote|kept|began|became|meant|ran|chose|told|got|gave|"
+    r"left|felt|found|thought|held|grew|knew|saw|came|(?!(?:speed|proceed|exceed|succeed|indeed|embed|"
+    r"hundred|need|seed|feed|based|shed)\b)(?<![\w-])[a-z]{2,}ed)\b"
 )
 _STORY_VALUE = re.compile(  # a value a story tells: bold, a number with what is written onto it, code, a quote, ...
     r"\*\*[^*\n]{1,60}\*\*|[^\s()\[\]{}\"'`*“”]*\d(?:[^\s()\[\]{}\"'`*“”,;]*[^\s()\[\]{}\"'`*“”,;.:!?])?|"
@@ -795,9 +795,7 @@ def _sequence(reading: Reading, answer: str) -> None:
         return
     nows = (_clause_around(answer, m.start()) for m in VOCAB["now", "clause"].finditer(answer))
     holding = [c for c in nows if _HAS_VALUE.search(answer, *c) or "**" in answer[slice(*c)]]  # "uses the **CS-**"
-    if not holding:
-        return
-    for s, e in reading.clauses:
+    for s, e in reading.clauses if holding else []:
         if (m := VOCAB["past", "clause"].search(answer, s, e)) and not VOCAB["now", "clause"].search(answer, s, e):
             reading.zones.append(
                 Zone(s, e, f"a past change ({fragment(m.group(0))}) in an answer naming what holds now")

@@ -313,6 +313,11 @@ STRUCTURED_CONTEXT = [
     (r"(?i)\bfire-", "Use `bridge-`. If muscle memory types `fire-`, catch it before you hit Create."),
     (r"(?i)\btuesdays?\b", "Hand over on Thursday. Delete recurring handover events on Tuesdays."),
     (r"(?i)\bold key\b", "Rotate now: sign with the new key while receivers accept both, then retire the old key."),
+    (  # a story told where the clause saying "now" names no value: its past is still former
+        r"(?i)\bfour hours\b",
+        "Notes are now due within 90 minutes.\n\nWhen the guidelines were first written, notes were due "
+        "within a day. The first fix tightened that to four hours, which people phrased as the same afternoon.",
+    ),
     (  # a story of changes that ends elsewhere: what it tells in the past is former
         r"(?i)\b(20|twenty) minutes\b",
         "Stand-ups last **12 minutes** now.\n\nSome history: when the team was small, stand-ups ran for 20 minutes "
@@ -436,6 +441,10 @@ STRUCTURED_STATED = [
         r"(?i)COMPAT-BREAK",
         "Use a footer.\n\n```\nCOMPAT-BREAK: renamed user_id\n```\n\nIt's possible this one was replaced, or the "
         "tooling may accept both.",
+    ),
+    (  # an order in the imperative is no past tense, though a story is told beside it
+        r"(?i)\b45 ?s\b",
+        "Set the timeout to 45 s. I know 75 s was floated last month, but the runbook uses 45 s.",
     ),
     (  # past tense with no story of changes and nothing said to hold now
         r"(?i)\b45 ?s\b",
