@@ -38,7 +38,9 @@ _NOW_WORDS = ("now", "Now", "current", "Current", "today", "Today", "days", "rec
 WORDS = re.compile(r"(?:\s*\S+){1,5}")  # a `words` marker's reach
 # a stop that ends a sentence: not the one of "e.g." (looked for behind the stop: a fast scan); closing bold,
 # quotes or brackets end it too
-_STOP = r"[.!?](?<!\b[eE]\.g.)(?<!\b[iI]\.e.)(?<!\bvs.)(?<!\bcf.)(?:\*\*|__)?[\"'”’)\]]*(?=\s|$)"
+_STOP = (  # ... and a quote closed in italics: *"So does 12 months still apply?"*
+    r"[.!?](?<!\b[eE]\.g.)(?<!\b[iI]\.e.)(?<!\bvs.)(?<!\bcf.)(?:(?:\*\*|__)?[\"'”’)\]]*|[\"'”’)\]]+[*_]{1,2})(?=\s|$)"
+)
 _BOUNDARY = re.compile(
     _STOP + r"|\n|;|:(?:\*\*|__)?(?=\s)(?!\s+(?:or|and|nor)\b)"
     r"|,(?=\s)(?!\s*[\w.%$`'\"*-]+\s*(?:,|\band\b|\bor\b|\)))"
@@ -104,6 +106,8 @@ _HEADING_MARKS = re.compile(r"[ \t]*#{1,6}[ \t]*|[ \t]*#+[ \t]*$")
 _QUOTE = re.compile(r"[ \t]*>[ \t]?")
 _RULE = re.compile(r"^[\s|:-]*$")
 _LEAD = re.compile(r"\s[—–-]{1,2}\s|[:;(,]")
+_ENDS_LINE = re.compile(r"[*_]*[ \t]*(?:\n|$)")
+_TRAILING_COMMENT = re.compile(r"\s(?:#|//)\s+(\S.*)$", re.MULTILINE)  # a comment after code on its line
 _COMMENT = re.compile(r"(?:#|//|--|<!--|/\*|;|%|')\s*(.*)$")
 _SUBSTITUTION = re.compile(r"\bs([/|#,:])((?:\\.|(?!\1).){1,200})\1((?:\\.|(?!\1).){0,200})\1")
 _REPLACE_CALL = re.compile(r"(?i)\b(?:replace|replaceall|sub|gsub|tr)\s*\(\s*[rbuf]{0,2}([\"'`])(.{0,200}?)\1\s*,")
@@ -561,6 +565,8 @@ def _code(reading: Reading, answer: str, lines: list[int], tok, intro: str | Non
             _code_line(reading, answer, s, e)
             if prose:
                 _narrative(reading, answer, s, e, sections=[])
+            elif trailing := _TRAILING_COMMENT.search(answer, s, e):  # "default: 45  # previously 30": its words
+                _narrative(reading, answer, trailing.start(1), e, sections=[])
 
 
 def _code_line(reading: Reading, answer: str, start: int, end: int) -> None:
@@ -638,7 +644,8 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
     """The vocabulary's markers within each clause of text[start:end]; a section telling what changed makes a
     clause former unless it states what holds now."""
     history = next((title for _, kind, title in sections if kind == "history"), None)
-    sentences = _join_code(_spans(_SENTENCE, answer, start, end), _quoted_or_code(answer, start, end))
+    inline = [q for q in _quoted_or_code(answer, start, end) if not _ENDS_LINE.match(answer, q[1])]
+    sentences = _join_code(_spans(_SENTENCE, answer, start, end), inline)  # a quote ending its line ends it too
     firsts = [s for s, _ in sentences]
     previous: tuple[int, int] | None = None
     unread: tuple[int, int] | None = None  # a clause of no span of focus whose markers were left unread

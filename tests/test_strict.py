@@ -368,6 +368,14 @@ STRUCTURED_CONTEXT = [
         r"(?i)\bthree-day\b",
         "Keep comments open for eight business days. Under the three-day rule you'd be closing on Thursday.",
     ),
+    (  # a question quoted in italics, answered no
+        r"(?i)\b12 months\b",
+        'Dependencies may be up to 18 months old.\n\n*"So does 12 months still apply anywhere?"*\nNo.',
+    ),
+    (  # a comment after code is read in its own words
+        r"(?i)\b30\b",
+        "Set the default to 45.\n\n```yaml\nlimit:\n  default: 45   # previously 30\n```",
+    ),
     (  # a line after a block saying what it becomes: the block is the former
         r"(?i)\b24h\b",
         "Set 30h.\n\nA board automation like:\n\n```yaml\ndue_after: 24h\n```\n\nshould become:\n\n"
@@ -441,6 +449,14 @@ STRUCTURED_STATED = [
         r"(?i)COMPAT-BREAK",
         "Use a footer.\n\n```\nCOMPAT-BREAK: renamed user_id\n```\n\nIt's possible this one was replaced, or the "
         "tooling may accept both.",
+    ),
+    (  # code with a comment that names it current states its value
+        r"(?i)\b30\b",
+        "Set the default.\n\n```yaml\nlimit:\n  default: 30   # the value we use\n```",
+    ),
+    (  # a glob is no end of a sentence: "replace" still reaches the labels
+        r"(?i)io\.sprocket\.image",
+        "Use `sprocket.build.*` labels. Keep io.sprocket.image.* labels as they are.",
     ),
     (  # an order in the imperative is no past tense, though a story is told beside it
         r"(?i)\b45 ?s\b",
