@@ -794,10 +794,11 @@ def _limit(answer: str, start: int, end: int) -> bool:
 
 
 def _sequence(reading: Reading, answer: str) -> None:
-    """A story of changes that ends elsewhere: when the answer names, in a clause of its own, a value that holds now
-    ("It's now 35."), a past change ("... was cut to 40", "then went to 2s") is former, and so is, in a paragraph
-    telling such changes, what it tells in the past ("When the blog launched, every post carried a 1200x630 hero");
-    a whole sentence when it opens in the past. What names the value that holds now is not: the story ends there."""
+    """A story of changes that ends elsewhere. When the answer names, in a clause of its own, a value that holds now
+    ("It's now 35."), a past change ("... was cut to 40", "then went to 2s") is former. When it says anything holds
+    now, a paragraph telling changes is former where it tells the past ("When the blog launched, every post carried
+    a 1200x630 hero"), a sentence as a whole when it opens in the past; but not what names a value said to hold now:
+    the story ends there."""
     if not reading.clauses or not any(w in answer for w in _NOW_WORDS):
         return
     nows = (_clause_around(answer, m.start()) for m in VOCAB["now", "clause"].finditer(answer))
