@@ -352,11 +352,7 @@ def _said_former(block: str) -> str | None:
     first = text[: stop.start()] if (stop := _SENTENCE.search(text)) else text
     if not _SHOWN_BACK.match(first) or VOCAB["hedge", "sentence"].search(first):
         return None
-    if VOCAB["retired", "clause"].search(first) or any(
-        VOCAB["former", scope].search(first) for scope in ("after", "words", "before", "clause")
-    ):
-        return first.strip()
-    return None
+    return first.strip() if VOCAB["retired", "clause"].search(first) or _tells_former(first) else None
 
 
 def _cells(answer: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -895,19 +891,18 @@ def _points_back(clause: str, before: str) -> bool:
     if VOCAB["back", "clause"].search(clause):
         return bool(VOCAB["retired", "clause"].search(clause))
     apposition = _APPOSITION.match(clause) and (re.search(r"[—–(]", before) or _RELATIVE.match(clause))
-    return (
-        bool(apposition)
-        and not _HAS_VALUE.search(clause)
-        and any(VOCAB["former", scope].search(clause) for scope in ("after", "words", "before", "clause"))
-    )
+    return bool(apposition) and not _HAS_VALUE.search(clause) and _tells_former(clause)
 
 
 def _names_former(answer: str, start: int, end: int) -> bool:
     """A clause with a former marker and no value of its own ("Older PRDs use one of two earlier schemes")."""
     clause = _COUNTED_FORMER.sub(" ", answer[start:end])  # "one of two earlier styles" counts, names no value
-    if _HAS_VALUE.search(clause):
-        return False
-    return any(VOCAB["former", scope].search(clause) for scope in ("after", "words", "before", "clause"))
+    return not _HAS_VALUE.search(clause) and _tells_former(clause)
+
+
+def _tells_former(text: str) -> bool:
+    """Whether the text holds a former marker of any scope within a clause ("the original convention", "we used")."""
+    return any(VOCAB["former", scope].search(text) for scope in ("after", "words", "before", "clause"))
 
 
 def _markers(reading: Reading, answer: str, start: int, end: int, rejections_only: bool = False) -> None:
