@@ -31,7 +31,7 @@ SCOPES = {  # kind -> the scopes it may have
     "current": {"clause"},
     "now": {"clause"},
     "past": {"clause"},
-    "status": {"former", "current", "line"},
+    "status": {"former", "current", "line", "item"},
     "heading": {"former", "history"},
     "column": {"former", "current"},
     "becomes": {"block"},

@@ -4,11 +4,13 @@ markdown-it-py parses the answer into blocks: headings, paragraphs, list items, 
 column headers, code blocks, quotes. Each block is read by its kind, and each part the answer marks as former or
 rejected becomes a `Zone` (its span and why):
 - a section under a heading that names the former ("## Old format") is former; under a heading that tells what
-  changed ("## What changed"), a clause is former unless it states what holds now;
+  changed ("## What changed"), a clause is former unless it states what holds now (a short bold line alone,
+  "**Cleanup checklist for older files**", heads what follows it too);
 - a table column or row headed old / previous / before / was / deprecated (and their kin) holds former values;
 - in code, what a command searches for (grep, rg, sed's pattern), a diff's removed lines, lines after a "# before"
   comment and values a config lists to reject are former; everything else in code is stated;
-- a block introduced by a short line naming the former ("Before:", "The old template said:") is former;
+- a block introduced by a short line naming the former ("Before:", "The old template said:") is former; so is a line
+  led by a cross ("- ❌ `deck_v3.pptx`") and text struck through ("~~45 s~~");
 - a list of stages ("- **Originally:** 1 hour", "- **Then:** 3 hours", "- **Now:** 90 minutes") holds former
   values in the items before the one led by what holds now;
 - in text, the markers of the vocabulary (omseval.scorers.markers) mark their scope within a clause, a clause that
@@ -107,6 +109,13 @@ _QUOTE = re.compile(r"[ \t]*>[ \t]?")
 _RULE = re.compile(r"^[\s|:-]*$")
 _LEAD = re.compile(r"\s[—–-]{1,2}\s|[:;(,]")
 _ENDS_LINE = re.compile(r"[*_]*[ \t]*(?:\n|$)")
+_CAPITAL_NEXT = re.compile(r"[ \t]+[A-Z]")
+# a short bold line alone, no sentence: a heading below every "#" heading ("**Cleanup checklist for old files**")
+_WORD_IN_BOLD = r"(?:(?!\1)[^\s.!?])+"
+_BOLD_HEADING = re.compile(rf"[ \t]*(\*\*|__)({_WORD_IN_BOLD}(?:[ \t]+{_WORD_IN_BOLD}){{0,9}})\1[ \t]*:?[ \t]*\n?$")
+_BOLD_LEVEL = 7
+_STRUCK = re.compile(r"(?<!~)~~(?=[^\s~])[^~\n]{0,300}?(?<=[^\s~])~~(?!~)")
+_LINE_LEAD = re.compile(r"^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\[[ xX]\][ \t]*)?(?:\*\*|__)?[ \t]*", re.MULTILINE)
 _TRAILING_COMMENT = re.compile(r"\s(?:#|//)\s+(\S.*)$", re.MULTILINE)  # a comment after code on its line
 _COMMENT = re.compile(r"(?:#|//|--|<!--|/\*|;|%|')\s*(.*)$")
 _SUBSTITUTION = re.compile(r"\bs([/|#,:])((?:\\.|(?!\1).){1,200})\1((?:\\.|(?!\1).){0,200})\1")
@@ -190,6 +199,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     reading.focus = sorted(focus) if focus is not None else None
     reading.reversal = bool(VOCAB["reversal", "answer"].search(answer))
     reading.quotes = [m.span(1) for m in _QUOTED.finditer(answer)]
+    _struck_or_crossed(reading, answer)
     if not _markdown(answer):  # plain prose: no block structure to read
         _narrative(reading, answer, 0, len(answer), sections=[])
         _inline_code(reading, answer, 0, len(answer))
@@ -248,6 +258,10 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             continue
         if tok.type == "paragraph_open":
             block = answer[start:end]
+            if depth == 0 and (bold := _BOLD_HEADING.match(block)):  # "**If you're reusing an older post**"
+                sections = [s for s in sections if s[0] < _BOLD_LEVEL]
+                if kind := _heading_kind(bold.group(2)):
+                    sections.append((_BOLD_LEVEL, kind, bold.group(2)))
             if intro:
                 reading.zones.append(Zone(start, end, intro))
             if shown and (becomes := _becomes(block) or _said_former(block)):  # "```24h```, should become: ```30h```"
@@ -263,6 +277,18 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     _sequence(reading, answer)
     reading.text = "".join(text)
     return reading
+
+
+def _struck_or_crossed(reading: Reading, answer: str) -> None:
+    """Text struck through ("~~45 s~~") is deleted, and a line led by a cross ("- ❌ `deck_v3.pptx`") shows what
+    not to do: both former."""
+    if "~~" in answer:
+        reading.zones += [Zone(*m.span(), "struck through") for m in _STRUCK.finditer(answer)]
+    if VOCAB["status", "item"].search(answer):
+        for lead in _LINE_LEAD.finditer(answer):
+            if cross := VOCAB["status", "item"].match(answer, lead.end()):
+                line = lead.start(), _line_end(answer, lead.start())
+                reading.zones.append(Zone(*line, f"its line is led by {fragment(cross.group(0))}"))
 
 
 def _markdown(answer: str) -> bool:
@@ -602,6 +628,13 @@ def _spans(pattern: re.Pattern, text: str, start: int, end: int) -> list[tuple[i
     return [(s, e) for s, e in spans if text[s:e].strip()]
 
 
+def _ends_sentence(answer: str, at: int) -> bool:
+    """Whether a quote ending at `at` ends its sentence too: it ends its line, or ends in a stop before a capital
+    ('"No folders yet." We tried ...')."""
+    after_stop = answer[at - 2 : at - 1] in (".", "!", "?")
+    return bool(_ENDS_LINE.match(answer, at) or after_stop and _CAPITAL_NEXT.match(answer, at))
+
+
 def _quoted_or_code(answer: str, start: int, end: int) -> list[tuple[int, int]]:
     """The inline code and quoted strings of text[start:end]."""
     text = answer[start:end]
@@ -612,11 +645,14 @@ def _quoted_or_code(answer: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def _clauses(answer: str, start: int, end: int) -> list[tuple[int, int]]:
-    """The clauses of text[start:end]; punctuation inside inline code or quotes ends none."""
+    """The clauses of text[start:end]; punctuation or a joining word inside inline code or quotes ends none."""
     spans = []
-    for s, e in _join_code(_spans(_BOUNDARY, answer, start, end), _quoted_or_code(answer, start, end)):
+    code = _quoted_or_code(answer, start, end)
+    for s, e in _join_code(_spans(_BOUNDARY, answer, start, end), code):
         at = s
         for m in VOCAB["boundary", "clause"].finditer(answer, s, e):
+            if any(a < m.start() < b for a, b in code):  # "No folders yet" quoted is one string
+                continue
             spans.append((at, m.start()))
             at = m.start()
         spans.append((at, e))
@@ -640,8 +676,8 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
     """The vocabulary's markers within each clause of text[start:end]; a section telling what changed makes a
     clause former unless it states what holds now."""
     history = next((title for _, kind, title in sections if kind == "history"), None)
-    inline = [q for q in _quoted_or_code(answer, start, end) if not _ENDS_LINE.match(answer, q[1])]
-    sentences = _join_code(_spans(_SENTENCE, answer, start, end), inline)  # a quote ending its line ends it too
+    inline = [q for q in _quoted_or_code(answer, start, end) if not _ends_sentence(answer, q[1])]
+    sentences = _join_code(_spans(_SENTENCE, answer, start, end), inline)
     firsts = [s for s, _ in sentences]
     previous: tuple[int, int] | None = None
     unread: tuple[int, int] | None = None  # a clause of no span of focus whose markers were left unread

@@ -381,6 +381,41 @@ STRUCTURED_CONTEXT = [
         "Set 30h.\n\nA board automation like:\n\n```yaml\ndue_after: 24h\n```\n\nshould become:\n\n"
         "```yaml\ndue_after: 30h\n```",
     ),
+    (  # text struck through is deleted
+        r"(?i)\b0\.7\b",
+        "Start at 0.8.\n\nIn the protocol:\n\n> ~~Screening starts once agreement reaches 0.7.~~\n"
+        "> Screening starts once agreement reaches 0.8.",
+    ),
+    (  # a line led by a cross shows what not to write
+        r"(?i)_v\d\b",
+        "Name it with a letter.\n\n- ✅ `plan_revB.docx`\n- ❌ `plan_v2.docx`\n❌ `plan_v3.docx`",
+    ),
+    (  # a joining word inside a quoted label ends no clause: the arrow still maps the whole label
+        r"(?i)\bcollections?\b",
+        'Say binder.\n\n- [ ] Empty states: "No collections yet" → **No binders yet**',
+    ),
+    (  # "set" after a noun is no order: in a section on older files the clause is former
+        r"(?i)\b6 ?px\b",
+        "Spacing is on a 10 px grid now.\n\n### Tidying older files\n\n- [ ] Grids set to 6 px: switch to 10.",
+    ),
+    (  # a short bold line heads what follows it, like a heading
+        r"(?i)\b1600 ?[x×] ?900\b",
+        "Hero images are 2000×1000.\n\n**Reworking an older post**\n\n"
+        "- A hero of 1600×900: crop it again from the source.",
+    ),
+    (  # a leftover a tool still produces, and a condition fixed by fixing "the" thing
+        r"(?i)\b30 days\b",
+        "Tickets close after 5 days. The reminder bot still promises 30 days in its footer. If a macro says "
+        "30 days, fix the macro.",
+    ),
+    (  # a habit to stop
+        r"(?i)\b90%",
+        "The floor is 70%. If you've been padding tests to reach 90%, you can stop.",
+    ),
+    (  # a sentence that says what the old text should read
+        r"(?i)\b1,250-",
+        'Write losses with a leading triangle. "A loss of 1,250-" in the notes should read "a loss of △1,250".',
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -465,6 +500,22 @@ STRUCTURED_STATED = [
     (  # past tense with no story of changes and nothing said to hold now
         r"(?i)\b45 ?s\b",
         "We settled on 45 s after the load tests, and the dashboards were tuned for it.",
+    ),
+    (  # a bold line that is a sentence heads nothing: what it states, and what follows, stand
+        r"(?i)\b6 ?px\b",
+        "**Use the 6 px grid.**\n\n- Margins of 6 px: keep them.",
+    ),
+    (  # a quote ending in a stop before a capital ends its sentence: "We tried" tells of what follows only
+        r"(?i)\bfolders?\b",
+        "\"No folders yet. Create a folder to start.\" We tried 'binders' once, but users found it odd.",
+    ),
+    (  # a tick is no cross
+        r"(?i)_v\d\b",
+        "Number the versions.\n\n- ✅ `plan_v2.docx`",
+    ),
+    (  # a heading naming a topic's timeline tells no history
+        r"(?i)\bET\b",
+        "## Postmortem timeline time zone\n\nWrite every timestamp in ET.",
     ),
 ]
 
