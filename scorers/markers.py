@@ -34,7 +34,7 @@ SCOPES = {  # kind -> the scopes it may have
     "status": {"former", "current", "line", "item"},
     "heading": {"former", "history"},
     "column": {"former", "current"},
-    "becomes": {"block"},
+    "becomes": {"block", "fix"},
     "code": {"search", "former", "current", "deny"},
 }
 

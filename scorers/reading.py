@@ -8,9 +8,12 @@ rejected becomes a `Zone` (its span and why):
   "**Cleanup checklist for older files**", heads what follows it too);
 - a table column or row headed old / previous / before / was / deprecated (and their kin) holds former values;
 - in code, what a command searches for (grep, rg, sed's pattern), a diff's removed lines, lines after a "# before"
-  comment and values a config lists to reject are former; everything else in code is stated;
+  comment or labelled "Before:" and values a config lists to reject are former; everything else in code is stated;
 - a block introduced by a short line naming the former ("Before:", "The old template said:") is former; so is a line
-  led by a cross ("- ❌ `deck_v3.pptx`") and text struck through ("~~45 s~~");
+  led by a cross ("- ❌ `deck_v3.pptx`") and text struck through ("~~45 s~~"); so is a code block, table or quote
+  that the next paragraph points back at as former or changes ("That was the guidance for a while.", "Please switch
+  these keys to ...");
+- an FAQ's question ("**Q: I thought it was 60/40?**") is the reader's, not a statement, unless its reply grants it;
 - a list of stages ("- **Originally:** 1 hour", "- **Then:** 3 hours", "- **Now:** 90 minutes") holds former
   values in the items before the one led by what holds now;
 - in text, the markers of the vocabulary (omseval.scorers.markers) mark their scope within a clause, a clause that
@@ -59,9 +62,13 @@ _UNTIL = re.compile(r"(?i)\b(?:to|with|into|for|by)\b")
 _PERSON = re.compile(  # "we still use 12", "Today we still use 12" commit: a person is the clause's subject
     r"(?i)^\W*(?:(?:and|but|so|if|when|because|today|here)\W+)?(?:we|you|i|our team|the team)\s+(?:\w+\s+)?$"
 )
-_UNDER = re.compile(  # "Under the 6-year rule, people tagged ...", "Under CIF we still had to ..."
-    r"(?i)^\W*under (?:the )?(?!(?:current|new|present|latest|updated|today'?s?)\b)[^,.\n]{1,60}?"
-    r"(?:,|(?=\s(?:we|they|you|people|it|teams?|everyone|nobody|most|many)\b))"
+_UNDER = (
+    re.compile(  # "Under the 6-year rule, people tagged ...", "Under CIF we still had to ...", "By that rule you'd"
+        r"(?i)^\W*(?:under (?:the )?(?!(?:current|new|present|latest|updated|today'?s?)\b)[^,.\n]{1,60}?|"
+        r"(?:by|with|following|per) (?:that|this|those|the (?:old|older|previous|earlier|original|first|former)) "
+        r"(?:[\w-]+ )?(?:rule|logic|standard|policy|guidance|convention|scheme|window|limit|version|setup)s?)"
+        r"(?:,|(?=\s(?:we|they|you|people|it|teams?|everyone|nobody|most|many)\b))"
+    )
 )
 _TOLD = re.compile(r"(?i)\b(?:would|could|might|used to|was|were|had|\w{3,}ed)\b|\w'd\b")  # ... in the past or supposed
 _CONTRAST = re.compile(r"(?i)\b(?:but|however|whereas|although|though|now|today|these days|currently)\b")
@@ -85,7 +92,9 @@ _STAGE = re.compile(
 )
 _LAST_CLAUSE = re.compile(r"[,;]\s+(?:and\s+|but\s+|so\s+)?|\.\s+")  # "..., and old sheets may still have:"
 _INTRODUCING = [("heading", "former"), ("column", "former"), ("leftover", "clause")]  # what names the former there
-_REPLY = re.compile(r"[*_\"”’)\]]*[ \t]*(?:\n[ \t]*){0,2}(?:\*\*A:\*\*|A:)?[ \t]*")  # what leads a reply to a question
+_REPLY = re.compile(  # what leads a reply to a question ("A:", or an arrow: "`DEV-`? → Replace with `[BUILD]`")
+    r"[*_\"”’)\]]*[ \t]*(?:\n[ \t]*){0,2}(?:\*\*A:\*\*|A:|→|->|=>)?[ \t]*"
+)
 _REPLIES = [("former", "reply"), ("condition", "fix")]  # what a reply to a question says of what it names
 _NO = re.compile(r"(?i)[\s*_]*no\b(?!\s+(?:longer|more|one|later|earlier|matter|problem|need)\b)")
 _PAST_TENSE = re.compile(
@@ -114,14 +123,31 @@ _CAPITAL_NEXT = re.compile(r"[ \t]+[A-Z]")
 _WORD_IN_BOLD = r"(?:(?!\1)[^\s.!?])+"
 _BOLD_HEADING = re.compile(rf"[ \t]*(\*\*|__)({_WORD_IN_BOLD}(?:[ \t]+{_WORD_IN_BOLD}){{0,9}})\1[ \t]*:?[ \t]*\n?$")
 _BOLD_LEVEL = 7
+# a question the answer asks for its reader (an FAQ's): a line led by "Q:", or a bold or italic span leading its line
+# and ending in "?" ("**Q: I thought it was 60/40?**", "*Still on 45 s?* Switch."); not one asking why, which grants
+# its premise
+_ASKED = re.compile(
+    r"^[ \t>]*(?:[-*+][ \t]+)?(?:(?:\*\*|__)?[ \t]*(?:Q\d*[:.]|Question:)[ \t]*(?!why\b)[^\n]{0,300}\?"
+    r"|(\*\*|__|\*|_)(?![\s*_]|why\b)[^\n]{1,300}?\?\1)",
+    re.MULTILINE | re.IGNORECASE,
+)
+_YES = re.compile(  # a reply granting what its question asks ("We do, every Monday.")
+    r"(?i)\W*(?:yes|yep|yeah|correct|right|exactly|indeed|absolutely|sure|(?:that'?s|that is) (?:right|correct)|"
+    r"(?:we|you|it|they|that) (?:do|does|is|are|did|was|were|can|will|should)\b(?! not| no\b|n't))"
+)
+_FIX_IT = re.compile(
+    r"(?i)\b(?:fix|change|update|rename|convert|replace|correct|migrate|switch)\s+(?:it|them|that|this|those|these)$"
+)
 _STRUCK = re.compile(r"(?<!~)~~(?=[^\s~])[^~\n]{0,300}?(?<=[^\s~])~~(?!~)")
 _LINE_LEAD = re.compile(r"^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\[[ xX]\][ \t]*)?(?:\*\*|__)?[ \t]*", re.MULTILINE)
 _TRAILING_COMMENT = re.compile(r"\s(?:#|//)\s+(\S.*)$", re.MULTILINE)  # a comment after code on its line
+_CODE_LABEL = re.compile(r"([A-Za-z][\w ]{0,24}?)[ \t]*:[ \t]")  # a line's label in code ("Before:  #,##0;(#,##0)")
 _COMMENT = re.compile(r"(?:#|//|--|<!--|/\*|;|%|')\s*(.*)$")
 _SUBSTITUTION = re.compile(r"\bs([/|#,:])((?:\\.|(?!\1).){1,200})\1((?:\\.|(?!\1).){0,200})\1")
 _REPLACE_CALL = re.compile(r"(?i)\b(?:replace|replaceall|sub|gsub|tr)\s*\(\s*[rbuf]{0,2}([\"'`])(.{0,200}?)\1\s*,")
 _MAPPING_CALL = re.compile(r"(?i)\b(?:replace|rename|map|translate)\w*\s*\(\s*(?:\w+\s*=\s*)?\{")
 _INLINE_CODE = re.compile(r"`([^`\n]{1,400})`")
+_LISTED_IN_PARENS = re.compile(r"\([^()\n.;:!?]{1,200},[^()\n.;:!?]{1,200}\)")  # "(Strong Yes, Yes, No, Strong No)"
 _QUOTED = re.compile(r"\"([^\"\n]{1,300})\"|“([^”\n]{1,300})”")
 _RENAME = re.compile(
     r"(?i)\brename\s+(?:column|index|table|to)?\s*(?:if exists\s+)?(\S{1,120})\s+to\b"
@@ -132,6 +158,10 @@ _WORD_AFTER = re.compile(r"\s*\S+")  # the value an arrow maps to
 _DASH = re.compile(r"\s[—–-]{1,2}\s")  # a dash between clauses
 _SHOWN_BACK = re.compile(r"(?i)\W*(?:this|that|these|those)(?:'s|\s+(?:is|was|are|were))\b")  # "This is the order"
 _POINTING = re.compile(r"(?i)\W*(?:that|this|it|they|those|these)(?:'s|\s+(?:is|was|are|were))\b")  # "That's expected"
+_BECOMES = re.compile(
+    r"(?i)\b(?:should|must|will|needs? to|ha(?:s|ve) to) (?:now )?"
+    r"(?:become|be changed to|change to|be replaced (?:with|by)|be updated to|be renamed to)\b"
+)
 _PLURAL = re.compile(r"(?i)\W*(?:and\s+|but\s+)?(?:both|neither|none|all)\b")  # pointing back at several values
 _MAPPING_OPEN = re.compile(r"(?i)\b(?:renam|replac|swap|migrat|convert|old_?to_?new|legacy|mapping)\w*\b.*[{\[(]\s*$")
 _PAIR = re.compile(r"""\s*(["'][^"'\n]{1,80}["'])\s*:\s*["'][^"'\n]{0,80}["']""")
@@ -210,6 +240,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     intro: str | None = None  # the former a short introducing line names, for the next block
     shown: tuple[int, int] | None = None  # the code block or table just read (a line after it may say it is former)
     depth = 0  # nesting of list items and quotes
+    quoted: list[tuple[int, int]] = []  # the quotes open
     i = 0
     while i < len(tokens):
         tok = tokens[i]
@@ -217,8 +248,12 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             depth += 1
             if tok.type != "blockquote_open":
                 _stages(reading, answer, lines, _items(tokens, i))
+            elif tok.map is not None:
+                quoted.append((lines[tok.map[0]], lines[tok.map[1]]))
         elif tok.type in ("bullet_list_close", "ordered_list_close", "blockquote_close"):
             depth -= 1
+            if tok.type == "blockquote_close" and quoted:  # a quote is shown like a code block or a table
+                shown = quoted.pop()
         if tok.map is None or tok.type.endswith("_close"):
             i += 1
             continue
@@ -281,7 +316,15 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
 
 def _struck_or_crossed(reading: Reading, answer: str) -> None:
     """Text struck through ("~~45 s~~") is deleted, and a line led by a cross ("- ❌ `deck_v3.pptx`") shows what
-    not to do: both former."""
+    not to do: both former. An FAQ's question ("**Q: I thought it was 60/40?**") is the reader's, not a statement."""
+    if "?" in answer:
+        for m in _ASKED.finditer(answer):
+            reply = _REPLY.match(answer, m.end())
+            # a yes to "Is that gone?" or "Should I fix it?" grants that what it names is former
+            asked = answer[m.start() : m.end()].rsplit(". ", 1)[-1].strip("*_?")
+            yes = _YES.match(answer, reply.end() if reply else m.end())
+            if not yes or VOCAB["retired", "clause"].search(asked) or _FIX_IT.search(asked):
+                reading.zones.append(Zone(*m.span(), "a question asked for the reader"))
     if "~~" in answer:
         reading.zones += [Zone(*m.span(), "struck through") for m in _STRUCK.finditer(answer)]
     if VOCAB["status", "item"].search(answer):
@@ -373,10 +416,14 @@ def _becomes(block: str) -> str | None:
 
 def _said_former(block: str) -> str | None:
     """A paragraph after a block whose first sentence says the block is former ("This is the build-first order we
-    used for a while, and it's been superseded.")."""
+    used for a while, and it's been superseded.") or changes it ("Please switch these keys to ...")."""
     text = block.lstrip()
     first = text[: stop.start()] if (stop := _SENTENCE.search(text)) else text
-    if not _SHOWN_BACK.match(first) or VOCAB["hedge", "sentence"].search(first):
+    if VOCAB["hedge", "sentence"].search(first):
+        return None
+    if fix := VOCAB["becomes", "fix"].match(first):
+        return fix.group(0).strip()
+    if not _SHOWN_BACK.match(first):
         return None
     return first.strip() if VOCAB["retired", "clause"].search(first) or _tells_former(first) else None
 
@@ -575,6 +622,10 @@ def _code(reading: Reading, answer: str, lines: list[int], tok, intro: str | Non
         if former:
             reading.zones.append(Zone(s, e, former))
             continue
+        if (label := _CODE_LABEL.match(line)) and (old := VOCAB["code", "former"].match(label.group(1))):
+            if old.end() == label.end(1):  # the whole label names the former
+                reading.zones.append(Zone(s, e, f"a line labelled {fragment(label.group(0).strip())}"))
+                continue
         if said and (old := VOCAB["code", "former"].search(said)):  # "# deprecated alias, remove after ..."
             new = VOCAB["code", "current"].search(said)
             if new is None or old.start() < new.start():
@@ -645,9 +696,12 @@ def _quoted_or_code(answer: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def _clauses(answer: str, start: int, end: int) -> list[tuple[int, int]]:
-    """The clauses of text[start:end]; punctuation or a joining word inside inline code or quotes ends none."""
+    """The clauses of text[start:end]; punctuation or a joining word inside inline code, quotes or a list in
+    brackets ends none."""
     spans = []
     code = _quoted_or_code(answer, start, end)
+    if "(" in answer[start:end]:
+        code += [m.span() for m in _LISTED_IN_PARENS.finditer(answer, start, end)]
     for s, e in _join_code(_spans(_BOUNDARY, answer, start, end), code):
         at = s
         for m in VOCAB["boundary", "clause"].finditer(answer, s, e):
@@ -690,7 +744,9 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
         if answer[s_end : s_end + 1] == "?" and _answered_no(answer, s_end + 1):
             own_line = answer[s_end : _line_end(answer, s_end)].rstrip(" *_") == "?"  # ... is asked whole
             asked = answer.rfind("\n", 0, s_start) + 1 if own_line else s_start
-            reading.zones.append(Zone(asked, s_end, "a question the answer answers no"))  # "Can I keep 8 px? No."
+            reading.zones.append(
+                Zone(asked, s_end, "a question the answer answers no or corrects")
+            )  # "Can I keep 8 px? No."
         if hedge := VOCAB["hedge", "sentence"].search(sentence):
             # "either X or Y" offers what follows it; any other hedge ("both are fine") the whole sentence
             at = s_start + hedge.start() if _EITHER_OR.match(hedge.group(0)) else s_start
@@ -922,6 +978,8 @@ def _points_back(clause: str, before: str) -> bool:
     """A clause naming no value of its own that points back and says what came before was retired or changed
     ("Both are out.", "which was the original convention"), or names it as the former in apposition ("— the bar
     we used for a while")."""
+    if becomes := _BECOMES.search(clause):  # "That should become `--label sprocket.build.created`": what it was
+        clause = clause[: becomes.end()]
     if _VALUE.search(clause):
         return False
     if VOCAB["back", "clause"].search(clause):

@@ -416,6 +416,56 @@ STRUCTURED_CONTEXT = [
         r"(?i)\b1,250-",
         'Write losses with a leading triangle. "A loss of 1,250-" in the notes should read "a loss of △1,250".',
     ),
+    (  # an FAQ's question is the reader's, not a statement
+        r"(?i)\b60/40\b",
+        "Split traffic 70/30.\n\n**Q: What about a 60/40 split for a pricing test?**\nUse 70/30 for every test.",
+    ),
+    (  # ... and a yes to "Should I fix it?" grants that what it names is former
+        r"(?i)\b12 tiles\b",
+        "A dashboard holds up to 11 tiles.\n\n*My dashboard has 12 tiles. Do I have to change it?*\nYes, trim one.",
+    ),
+    (  # a checklist question answered by a fix
+        r"(?i)\bis_flagged\b",
+        "Name the column `hold_for_review`.\n\n- Column still called `is_flagged`? → Rename to `hold_for_review`.",
+    ),
+    (  # a quote, then a line pointing back at it
+        r"(?i)\b100 people\b",
+        "The draft says:\n\n> Review is needed above 100 people.\n\n"
+        "That was the threshold for a while; it is 25 people now.",
+    ),
+    (  # code, then a line changing what it shows
+        r"(?i)io\.acme\.image",
+        '```dockerfile\nLABEL io.acme.image.source="x"\n```\n\nPlease switch these keys to the `acme.build.` prefix.',
+    ),
+    (  # a line labelled "Before:" in code
+        r"#,##0-",
+        'Put a triangle before losses.\n\n```text\nBefore: #,##0;#,##0-\nAfter:  #,##0;"△"#,##0\n```',
+    ),
+    (  # told to treat them as history
+        r"(?i)\b50/50\b",
+        "Use 70/30. Treat 60/40 and 50/50 as historical.",
+    ),
+    (  # a condition whose consequence is a failure names what to fix
+        r"(?i)\btwo spaces\b",
+        "Indent YAML with three spaces. If a file uses two spaces, the lint job will fail.",
+    ),
+    (  # a list in brackets is one part of its clause
+        r"(?i)\bStrong Yes\b",
+        "Score on the stanine scale. The four labels (Strong Yes, Yes, No, Strong No) were the original format.",
+    ),
+    (  # what the old rule would have you do
+        r"(?i)\bTuesday 09:00\b",
+        "Design QA gets 30 hours, so you have until Tuesday 15:00. It was 24 hours once. "
+        "By that rule you'd need to finish by Tuesday 09:00.",
+    ),
+    (  # "both work out of" says where people work, not that both values do
+        r"(?i)#oncall-handover\b",
+        "Post the note in #pager-relay; ops and SRE both work out of it. The old #oncall-handover channel is archived.",
+    ),
+    (  # "on either side" is a place, not a choice
+        r"(?i)\b4:3\b",
+        "Build decks at 16:10; the old 4:3 decks show black bars on either side.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -516,6 +566,18 @@ STRUCTURED_STATED = [
     (  # a heading naming a topic's timeline tells no history
         r"(?i)\bET\b",
         "## Postmortem timeline time zone\n\nWrite every timestamp in ET.",
+    ),
+    (  # a question asking why grants its premise
+        r"(?i)\b45 ?s\b",
+        "**Why 45 s?** It matches the load tests.",
+    ),
+    (  # a yes to a question proposing a value takes it up
+        r"(?i)\b45 ?s\b",
+        "**Should I set the interval to 45 s?** Yes.",
+    ),
+    (  # a line labelled "After:" in code states its value
+        r"(?i)\b45 ?s\b",
+        "```text\nBefore: 30 s\nAfter: 45 s\n```",
     ),
 ]
 
