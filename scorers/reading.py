@@ -158,10 +158,12 @@ _WORD_AFTER = re.compile(r"\s*\S+")  # the value an arrow maps to
 _DASH = re.compile(r"\s[—–-]{1,2}\s")  # a dash between clauses
 _SHOWN_BACK = re.compile(r"(?i)\W*(?:this|that|these|those)(?:'s|\s+(?:is|was|are|were))\b")  # "This is the order"
 _POINTING = re.compile(r"(?i)\W*(?:that|this|it|they|those|these)(?:'s|\s+(?:is|was|are|were))\b")  # "That's expected"
-_BECOMES = re.compile(
-    r"(?i)\b(?:should|must|will|needs? to|ha(?:s|ve) to) (?:now )?"
-    r"(?:become|be changed to|change to|be replaced (?:with|by)|be updated to|be renamed to)\b"
+_BECOMES = re.compile(  # what follows names the new value, not the one pointed back at
+    r"(?i)\b(?:(?:should|must|will|needs? to|ha(?:s|ve) to) (?:now )?"
+    r"(?:become|be changed to|change to|be replaced (?:with|by)|be updated to|be renamed to)|"
+    r"(?:was|were|is|are|ha(?:s|ve) (?:since )?been|got) (?:since )?(?:replaced|superseded) (?:by|with))\b"
 )
+_BRACKETED = re.compile(r"\([^()\n]{0,120}\)")
 _PLURAL = re.compile(r"(?i)\W*(?:and\s+|but\s+)?(?:both|neither|none|all)\b")  # pointing back at several values
 _MAPPING_OPEN = re.compile(r"(?i)\b(?:renam|replac|swap|migrat|convert|old_?to_?new|legacy|mapping)\w*\b.*[{\[(]\s*$")
 _PAIR = re.compile(r"""\s*(["'][^"'\n]{1,80}["'])\s*:\s*["'][^"'\n]{0,80}["']""")
@@ -189,6 +191,7 @@ class Reading:
     focus: list[tuple[int, int]] | None = None  # the spans a verdict is about (None: read everything)
     reversal: bool = False  # the answer tells of a reversal: pointing back marks nothing
     quotes: list[tuple[int, int]] = field(default_factory=list)  # quoted text: a proposed or reported string
+    asked: list[tuple[int, int]] = field(default_factory=list)  # an FAQ's questions: the reader's words
 
     def quoted(self, at: int) -> bool:
         """Whether `at` lies inside quoted text (whose words are what it quotes, not the answer's own markers)."""
@@ -319,6 +322,7 @@ def _struck_or_crossed(reading: Reading, answer: str) -> None:
     not to do: both former. An FAQ's question ("**Q: I thought it was 60/40?**") is the reader's, not a statement."""
     if "?" in answer:
         for m in _ASKED.finditer(answer):
+            reading.asked.append(m.span())
             reply = _REPLY.match(answer, m.end())
             # a yes to "Is that gone?" or "Should I fix it?" grants that what it names is former
             asked = answer[m.start() : m.end()].rsplit(". ", 1)[-1].strip("*_?")
@@ -980,6 +984,8 @@ def _points_back(clause: str, before: str) -> bool:
     we used for a while")."""
     if becomes := _BECOMES.search(clause):  # "That should become `--label sprocket.build.created`": what it was
         clause = clause[: becomes.end()]
+    if "(" in clause:  # "That numeric style (an "E" plus four digits) was our convention": an aside names no value
+        clause = _BRACKETED.sub(" ", clause)
     if _VALUE.search(clause):
         return False
     if VOCAB["back", "clause"].search(clause):

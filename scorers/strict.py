@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from omseval.scorers.markers import VOCAB
 from omseval.scorers.prefilter import Finder, finder, fold
-from omseval.scorers.reading import read
+from omseval.scorers.reading import Reading, read
 from omseval.text import fragment
 
 EXPLAINED = 3  # superseded texts a passing verdict names
@@ -67,7 +67,7 @@ def strict(superseded_pattern: str, answer: str, passed: bool | None, folded: st
         hedge = reading.covering(left.start(), left.end(), reading.hedges)
         why = hedge.why if hedge else "nothing marks it as former"
         return Strict(False, f"states {fragment(answer[left.start() : left.end()])}: {why}")
-    if named and (offer := VOCAB["hedge", "answer"].search(answer)):  # what it tells as former, it still offers
+    if named and (offer := _offer(reading, answer)):  # what it tells as former, it still offers
         why = f"the answer offers alternatives ({fragment(offer.group(0))})"
         return Strict(False, f"states {fragment(named[0].group(0))}: {why}")
     marked = []
@@ -79,6 +79,15 @@ def strict(superseded_pattern: str, answer: str, passed: bool | None, folded: st
             break
     more = f" (and {len(named) - EXPLAINED} more)" if len(named) > EXPLAINED else ""
     return Strict(True, "; ".join(dict.fromkeys(marked)) + more)
+
+
+def _offer(reading: Reading, answer: str) -> re.Match | None:
+    """Where the answer accepts more than one value, in its own words (not in an FAQ's question: "Who do I ask if
+    I'm unsure?")."""
+    for m in VOCAB["hedge", "answer"].finditer(answer):
+        if not any(a <= m.start() < b for a, b in reading.asked):
+            return m
+    return None
 
 
 _DIGIT_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine)"

@@ -466,6 +466,48 @@ STRUCTURED_CONTEXT = [
         r"(?i)\b4:3\b",
         "Build decks at 16:10; the old 4:3 decks show black bars on either side.",
     ),
+    (  # "for a long time" tells the past
+        r"(?i)\b50 characters\b",
+        "Keep commit subjects to 46 characters. For a long time we followed the Git convention of 50 characters.",
+    ),
+    (  # a clause pointing back whose only value is in an aside
+        r"\bE\d{4}\b",
+        'Return dotted codes like `orders.not_found`. This handler returns `E4041`. That numeric style (an "E" '
+        "plus four digits) was our convention for a while.",
+    ),
+    (  # ... or names what replaced it
+        r"\[minor\]",
+        "Prefix non-blocking comments with `optional:`. This thread uses `[minor]`. That was replaced by `optional:`.",
+    ),
+    (  # "I'm unsure" in an FAQ's question is the reader's doubt, not the answer's
+        r"(?i)\bNet 21\b",
+        "Standard terms are Net 50.\n\n**I thought it was Net 21?**\nIt was, for a while.\n\n"
+        "**Who do I ask if I'm unsure?**\nFinance.",
+    ),
+    (  # a condition worth fixing
+        r"(?i)\bLIMIT 250\b",
+        "Explore with LIMIT 40. If a notebook has LIMIT 250 in it, it's worth switching it to 40.",
+    ),
+    (  # a condition to read as the new value
+        r"(?i)\b6-point\b",
+        'Use a 4-point scale. If a template says "6-point, no midpoint", read it as "4-point, all labelled".',
+    ),
+    (  # what a value will suffer is no statement of it
+        r"(?i)\b16:9\b",
+        "Hero images are 2000 × 1000. A 16:9 image will get cropped in the new layout.",
+    ),
+    (  # "nothing starting with" rejects
+        r"Issue:",
+        "Use `Tracks: PAY-214`. Check the trailers: you should see nothing starting with `Issue:`.",
+    ),
+    (  # a comparison with the old value
+        r"(?i)\b0\.05\b",
+        "Use α = 0.02; you need 20–30% more traffic than at 0.05.",
+    ),
+    (  # what to audit for
+        r"(?i)\bfive plans\b",
+        'Show two public plans. Audit help articles and decks for "choose from our five plans" wording.',
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -578,6 +620,14 @@ STRUCTURED_STATED = [
     (  # a line labelled "After:" in code states its value
         r"(?i)\b45 ?s\b",
         "```text\nBefore: 30 s\nAfter: 45 s\n```",
+    ),
+    (  # a warning after "or" is not the value's clause
+        r"(?i)\b45 ?s\b",
+        "Use 45 s or the job will fail.",
+    ),
+    (  # a long habit still kept
+        r"(?i)\b50 characters\b",
+        "We have kept subjects to 50 characters for a long time, and we still do.",
     ),
 ]
 
