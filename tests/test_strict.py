@@ -508,6 +508,18 @@ STRUCTURED_CONTEXT = [
         r"(?i)\bfive plans\b",
         'Show two public plans. Audit help articles and decks for "choose from our five plans" wording.',
     ),
+    (  # "skip" rejects what follows
+        r"(?i)\b1024\b",
+        "Design frames at 390 and 1280 px. Skip the tablet and 1024 frames.",
+    ),
+    (  # what queries to update still read
+        r"\bts_utc\b",
+        "Emit the time as `logged_at`. Update queries and dashboards that filter or sort on `ts_utc`.",
+    ),
+    (  # what a reviewer flags
+        r"\bdata-qa\b",
+        "Tag elements with `data-e2e`. In review, a new `data-qa` is the thing to flag.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
