@@ -395,12 +395,12 @@ def _section_zone(
 
 
 def _introduces(block: str) -> str | None:
-    """A short line ending in a colon that names the former ("Before:", "The old config said:") introduces a
-    former block."""
+    """A short line ending in a colon or a question mark that names the former ("Before:", "The old config said:",
+    "What do I need to update?") introduces a former block."""
     line = block.strip().strip("*_ ")
-    if not line.endswith(":"):
+    if not line.endswith((":", "?")):
         return None
-    whole = line.rstrip(":*_ ")
+    whole = line.rstrip(":?*_ ")
     last = _LAST_CLAUSE.split(whole)[-1]  # "Teams copy old sheets, and old sheets may still have:"
     for lead in (whole, last):
         if len(lead.split()) <= 14 and any(VOCAB[kind, scope].search(lead) for kind, scope in _INTRODUCING):

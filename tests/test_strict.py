@@ -520,6 +520,19 @@ STRUCTURED_CONTEXT = [
         r"\bdata-qa\b",
         "Tag elements with `data-e2e`. In review, a new `data-qa` is the thing to flag.",
     ),
+    (  # "replaced as well" retires it too
+        r"(?i)\bcolon style\b",
+        "Write path parameters as `<ORDER_ID>`. The colon style has now been replaced as well.",
+    ),
+    (  # a question asking what to update heads the list that answers it
+        r"(?i)\b11 or 14 days\b",
+        "Run every test for 28 days.\n\n**Q: What do I need to update?**\n\n"
+        "- Experiment configs with a default of 11 or 14 days\n- Test-plan docs",
+    ),
+    (  # a condition fixed by converting all of them
+        r"Source:",
+        'Label footnotes "Compiled from:". If a report mixes "Source:" and "Data via:" lines, convert all of them.',
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -636,6 +649,10 @@ STRUCTURED_STATED = [
     (  # a warning after "or" is not the value's clause
         r"(?i)\b45 ?s\b",
         "Use 45 s or the job will fail.",
+    ),
+    (  # "as well" after a value accepts it
+        r"(?i)\b45 ?s\b",
+        "Use 30 s. 45 s works as well.",
     ),
     (  # a long habit still kept
         r"(?i)\b50 characters\b",
