@@ -529,6 +529,35 @@ STRUCTURED_CONTEXT = [
         "Run every test for 28 days.\n\n**Q: What do I need to update?**\n\n"
         "- Experiment configs with a default of 11 or 14 days\n- Test-plan docs",
     ),
+    (  # "the ... days" are an era
+        r"(?i)\bthree-step\b",
+        "Use up to 12 steps. Squeezing a fix under a limit is a habit from the three-step days.",
+    ),
+    (  # "not our bar" points back
+        r"4\.5:1",
+        "Aim for 6.5:1. The checker tests against 4.5:1, not our bar.",
+    ),
+    (  # "That name stuck for a while" points back at the sentence before
+        r"(?i)\bCausal chain\b",
+        "Title the section Contributing conditions. The first fix called it **Causal chain**. "
+        "That name stuck for a while.",
+    ),
+    (  # below our floor
+        r"(?i)\btwelve-month\b",
+        "The floor is fifteen months. A vendor offering the standard twelve-month cap is below our floor.",
+    ),
+    (  # "delete or end" rejects what follows
+        r"(?i)\bfortnightly\b",
+        "Meet every ten days. Delete or end any recurring fortnightly series.",
+    ),
+    (  # rules to update that still allow it
+        r"(?i)\b30 words\b",
+        "Keep sentences to 18 words. Update lint rules that still allow 30 words.",
+    ),
+    (  # a condition answered by asking for a rename
+        r"\bc-",
+        "Prefix component classes with `kit-`. If a PR adds `c-card`, I'll ask for it to be renamed.",
+    ),
     (  # a condition fixed by converting all of them
         r"Source:",
         'Label footnotes "Compiled from:". If a report mixes "Source:" and "Data via:" lines, convert all of them.',
