@@ -679,6 +679,10 @@ STRUCTURED_STATED = [
         r"(?i)\b45 ?s\b",
         "Use 45 s or the job will fail.",
     ),
+    (  # a heading naming a postmortem's timeline is a topic, not a history
+        r"(?i)\bUTC\b",
+        "## Timeline timestamps\n\n- 14:05 UTC: alert fired\n- 14:20 UTC: rollback started",
+    ),
     (  # "as well" after a value accepts it
         r"(?i)\b45 ?s\b",
         "Use 30 s. 45 s works as well.",
