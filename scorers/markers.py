@@ -34,7 +34,7 @@ SCOPES = {  # kind -> the scopes it may have
     "status": {"former", "current", "line", "item"},
     "heading": {"former", "history"},
     "column": {"former", "current"},
-    "becomes": {"block", "fix"},
+    "becomes": {"block", "fix", "clause"},
     "code": {"search", "former", "current", "deny"},
 }
 

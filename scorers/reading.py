@@ -62,13 +62,12 @@ _UNTIL = re.compile(r"(?i)\b(?:to|with|into|for|by)\b")
 _PERSON = re.compile(  # "we still use 12", "Today we still use 12" commit: a person is the clause's subject
     r"(?i)^\W*(?:(?:and|but|so|if|when|because|today|here)\W+)?(?:we|you|i|our team|the team)\s+(?:\w+\s+)?$"
 )
-_UNDER = (
-    re.compile(  # "Under the 6-year rule, people tagged ...", "Under CIF we still had to ...", "By that rule you'd"
-        r"(?i)^\W*(?:under (?:the )?(?!(?:current|new|present|latest|updated|today'?s?)\b)[^,.\n]{1,60}?|"
-        r"(?:by|with|following|per) (?:that|this|those|the (?:old|older|previous|earlier|original|first|former)) "
-        r"(?:[\w-]+ )?(?:rule|logic|standard|policy|guidance|convention|scheme|window|limit|version|setup)s?)"
-        r"(?:,|(?=\s(?:we|they|you|people|it|teams?|everyone|nobody|most|many)\b))"
-    )
+# "Under the 6-year rule, people tagged ...", "Under CIF we still had to ...", "By that rule you'd need ..."
+_UNDER = re.compile(
+    r"(?i)^\W*(?:under (?:the )?(?!(?:current|new|present|latest|updated|today'?s?)\b)[^,.\n]{1,60}?|"
+    r"(?:by|with|following|per) (?:that|this|those|the (?:old|older|previous|earlier|original|first|former)) "
+    r"(?:[\w-]+ )?(?:rule|logic|standard|policy|guidance|convention|scheme|window|limit|version|setup)s?)"
+    r"(?:,|(?=\s(?:we|they|you|people|it|teams?|everyone|nobody|most|many)\b))"
 )
 _TOLD = re.compile(r"(?i)\b(?:would|could|might|used to|was|were|had|\w{3,}ed)\b|\w'd\b")  # ... in the past or supposed
 _CONTRAST = re.compile(r"(?i)\b(?:but|however|whereas|although|though|now|today|these days|currently)\b")
@@ -135,9 +134,6 @@ _YES = re.compile(  # a reply granting what its question asks ("We do, every Mon
     r"(?i)\W*(?:yes|yep|yeah|correct|right|exactly|indeed|absolutely|sure|(?:that'?s|that is) (?:right|correct)|"
     r"(?:we|you|it|they|that) (?:do|does|is|are|did|was|were|can|will|should)\b(?! not| no\b|n't))"
 )
-_FIX_IT = re.compile(
-    r"(?i)\b(?:fix|change|update|rename|convert|replace|correct|migrate|switch)\s+(?:it|them|that|this|those|these)$"
-)
 _STRUCK = re.compile(r"(?<!~)~~(?=[^\s~])[^~\n]{0,300}?(?<=[^\s~])~~(?!~)")
 _LINE_LEAD = re.compile(r"^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\[[ xX]\][ \t]*)?(?:\*\*|__)?[ \t]*", re.MULTILINE)
 _TRAILING_COMMENT = re.compile(r"\s(?:#|//)\s+(\S.*)$", re.MULTILINE)  # a comment after code on its line
@@ -158,11 +154,6 @@ _WORD_AFTER = re.compile(r"\s*\S+")  # the value an arrow maps to
 _DASH = re.compile(r"\s[—–-]{1,2}\s")  # a dash between clauses
 _SHOWN_BACK = re.compile(r"(?i)\W*(?:this|that|these|those)(?:'s|\s+(?:is|was|are|were))\b")  # "This is the order"
 _POINTING = re.compile(r"(?i)\W*(?:that|this|it|they|those|these)(?:'s|\s+(?:is|was|are|were))\b")  # "That's expected"
-_BECOMES = re.compile(  # what follows names the new value, not the one pointed back at
-    r"(?i)\b(?:(?:should|must|will|needs? to|ha(?:s|ve) to) (?:now )?"
-    r"(?:become|be changed to|change to|be replaced (?:with|by)|be updated to|be renamed to)|"
-    r"(?:was|were|is|are|ha(?:s|ve) (?:since )?been|got) (?:since )?(?:replaced|superseded) (?:by|with))\b"
-)
 _BRACKETED = re.compile(r"\([^()\n]{0,120}\)")
 _PLURAL = re.compile(r"(?i)\W*(?:and\s+|but\s+)?(?:both|neither|none|all)\b")  # pointing back at several values
 _MAPPING_OPEN = re.compile(r"(?i)\b(?:renam|replac|swap|migrat|convert|old_?to_?new|legacy|mapping)\w*\b.*[{\[(]\s*$")
@@ -233,6 +224,8 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     reading.reversal = bool(VOCAB["reversal", "answer"].search(answer))
     reading.quotes = [m.span(1) for m in _QUOTED.finditer(answer)]
     _struck_or_crossed(reading, answer)
+    if "?" in answer:
+        _asked(reading, answer)
     if not _markdown(answer):  # plain prose: no block structure to read
         _narrative(reading, answer, 0, len(answer), sections=[])
         _inline_code(reading, answer, 0, len(answer))
@@ -319,16 +312,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
 
 def _struck_or_crossed(reading: Reading, answer: str) -> None:
     """Text struck through ("~~45 s~~") is deleted, and a line led by a cross ("- ❌ `deck_v3.pptx`") shows what
-    not to do: both former. An FAQ's question ("**Q: I thought it was 60/40?**") is the reader's, not a statement."""
-    if "?" in answer:
-        for m in _ASKED.finditer(answer):
-            reading.asked.append(m.span())
-            reply = _REPLY.match(answer, m.end())
-            # a yes to "Is that gone?" or "Should I fix it?" grants that what it names is former
-            asked = answer[m.start() : m.end()].rsplit(". ", 1)[-1].strip("*_?")
-            yes = _YES.match(answer, reply.end() if reply else m.end())
-            if not yes or VOCAB["retired", "clause"].search(asked) or _FIX_IT.search(asked):
-                reading.zones.append(Zone(*m.span(), "a question asked for the reader"))
+    not to do: both former."""
     if "~~" in answer:
         reading.zones += [Zone(*m.span(), "struck through") for m in _STRUCK.finditer(answer)]
     if VOCAB["status", "item"].search(answer):
@@ -336,6 +320,22 @@ def _struck_or_crossed(reading: Reading, answer: str) -> None:
             if cross := VOCAB["status", "item"].match(answer, lead.end()):
                 line = lead.start(), _line_end(answer, lead.start())
                 reading.zones.append(Zone(*line, f"its line is led by {fragment(cross.group(0))}"))
+
+
+def _asked(reading: Reading, answer: str) -> None:
+    """An FAQ's question ("**Q: I thought it was 60/40?**") is the reader's words, not a statement, unless its reply
+    grants it ("We do."); a yes to "Is that gone?" or "Should I fix it?" grants that what it names is former."""
+    for m in _ASKED.finditer(answer):
+        reading.asked.append(m.span())
+        reply = _REPLY.match(answer, m.end())
+        asked = answer[m.start() : m.end()].rsplit(". ", 1)[-1].strip("*_? ")
+        fix = VOCAB["condition", "fix"].search(asked)
+        if (
+            not _YES.match(answer, reply.end() if reply else m.end())
+            or VOCAB["retired", "clause"].search(asked)
+            or (fix and fix.end() == len(asked))  # "Should I fix it?", not "Should I set it to 45 s?"
+        ):
+            reading.zones.append(Zone(*m.span(), "a question asked for the reader"))
 
 
 def _markdown(answer: str) -> bool:
@@ -748,9 +748,8 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
         if answer[s_end : s_end + 1] == "?" and _answered_no(answer, s_end + 1):
             own_line = answer[s_end : _line_end(answer, s_end)].rstrip(" *_") == "?"  # ... is asked whole
             asked = answer.rfind("\n", 0, s_start) + 1 if own_line else s_start
-            reading.zones.append(
-                Zone(asked, s_end, "a question the answer answers no or corrects")
-            )  # "Can I keep 8 px? No."
+            # "Can I keep 8 px? No.", "Still at 8 px? Change it to 10."
+            reading.zones.append(Zone(asked, s_end, "a question the answer answers no or corrects"))
         if hedge := VOCAB["hedge", "sentence"].search(sentence):
             # "either X or Y" offers what follows it; any other hedge ("both are fine") the whole sentence
             at = s_start + hedge.start() if _EITHER_OR.match(hedge.group(0)) else s_start
@@ -982,14 +981,14 @@ def _points_back(clause: str, before: str) -> bool:
     """A clause naming no value of its own that points back and says what came before was retired or changed
     ("Both are out.", "which was the original convention"), or names it as the former in apposition ("— the bar
     we used for a while")."""
-    if becomes := _BECOMES.search(clause):  # "That should become `--label sprocket.build.created`": what it was
+    if becomes := VOCAB["becomes", "clause"].search(clause):  # "That should become `--label ...`": the new value
         clause = clause[: becomes.end()]
     if "(" in clause:  # "That numeric style (an "E" plus four digits) was our convention": an aside names no value
         clause = _BRACKETED.sub(" ", clause)
     if _VALUE.search(clause):
         return False
     if VOCAB["back", "clause"].search(clause):
-        return bool(VOCAB["retired", "clause"].search(clause))
+        return bool(becomes or VOCAB["retired", "clause"].search(clause))
     apposition = _APPOSITION.match(clause) and (re.search(r"[—–(]", before) or _RELATIVE.match(clause))
     return bool(apposition) and not _HAS_VALUE.search(clause) and _tells_former(clause)
 
