@@ -143,6 +143,9 @@ def cli() -> None:
         print(held, end="", file=sys.stderr)
         raise
     except KeyboardInterrupt:
+        # CPython remembers a Ctrl-C that stopped code run from a string (dataclasses and namedtuples build their
+        # methods so, at import) and exits by SIGINT whatever the exit code; running a string of its own forgets it
+        exec("", {})
         stderr.release()
         what = "terminated (SIGTERM)" if terminated else "interrupted"
         print(f"{what}; {RERUN}", file=sys.stderr)

@@ -102,7 +102,7 @@ def start(tmp_path, *args) -> subprocess.Popen:
         text=True,
         start_new_session=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as from a terminal, even if we are not
-        env={**os.environ, "INSPECT_CACHE_DIR": str(tmp_path / "cache")},
+        env={**os.environ, "INSPECT_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)},
     )
 
 
@@ -128,6 +128,14 @@ def test_ctrl_c_at_start_up(tmp_path):
     time.sleep(1.5)  # importing, before any work
     assert_interrupted(*interrupt(proc))
     assert not (tmp_path / "logs").exists() or not finished_builds(tmp_path / "logs")
+
+
+@pytest.mark.slow
+def test_ctrl_c_inside_generated_code_exits_130(tmp_path):
+    """Python would exit by SIGINT (-2 to a script) once a Ctrl-C stopped code built from a string, as at import."""
+    proc = start(tmp_path, *SMALL, "approach=verbatim", f"approach._target_={FAILING}.InterruptedInGeneratedCode")
+    _, err = proc.communicate(timeout=120)
+    assert_interrupted(proc.returncode, err)
 
 
 @pytest.mark.slow

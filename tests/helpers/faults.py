@@ -20,3 +20,11 @@ class ServiceDown(Verbatim):
         if message.position >= 3:
             raise ServiceStopped("the service stopped answering")
         return await super().apply(message, prepared)
+
+
+class InterruptedInGeneratedCode(Verbatim):
+    """Ctrl-C while code built from a string runs (as a dataclass's methods are, at import), before any work."""
+
+    @classmethod
+    def validate_options(cls, options: dict) -> None:
+        exec("raise KeyboardInterrupt", {})
