@@ -36,19 +36,19 @@ def shipped():
     return pack, load_controls(PACK / CONTROLS, pack)
 
 
-_reported: list[str] = []
-
-
 @pytest.fixture
-def report():
+def report(request):
     """Report a measured number in the session's summary: reported, not asserted."""
-    return _reported.append
+    return lambda line: request.node.user_properties.append(("measured", line))
 
 
 def pytest_terminal_summary(terminalreporter):
-    if _reported:
+    """The measured lines of every test, in test order, whichever process ran it."""
+    reports = [r for kind in ("passed", "failed") for r in terminalreporter.stats.get(kind, []) if r.when == "call"]
+    lines = [v for r in sorted(reports, key=lambda r: r.nodeid) for k, v in r.user_properties if k == "measured"]
+    if lines:
         terminalreporter.section("measured, not asserted")
-        for line in _reported:
+        for line in lines:
             terminalreporter.write_line(line)
 
 
