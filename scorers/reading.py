@@ -48,7 +48,8 @@ _STOP = (  # ... and a quote closed in italics: *"So does 12 months still apply?
 )
 _BOUNDARY = re.compile(
     _STOP + r"|\n|;|:(?:\*\*|__)?(?=\s)(?!\s+(?:or|and|nor)\b)"
-    r"|,(?=\s)(?!\s*[\w.%$`'\"*-]+\s*(?:,|\band\b|\bor\b|\)))"
+    r"|(?<!, later)(?<!, then)(?<!, afterwards)(?<!, briefly)(?<!, eventually)"  # "and, later, in ET": one clause
+    r",(?=\s)(?!\s*(?:[\w.%$`'\"*-]+|`[^`\n]{1,60}`|\"[^\"\n]{1,60}\")\s*(?:,|\band\b|\bor\b|\)))"
     r"|\s[—–-]{1,2}\s"
 )
 _SENTENCE = re.compile(_STOP + r"|\n")
@@ -127,7 +128,8 @@ _BOLD_LEVEL = 7
 # its premise
 _ASKED = re.compile(
     r"^[ \t>]*(?:[-*+][ \t]+)?(?:(?:\*\*|__)?[ \t]*(?:Q\d*[:.]|Question:)[ \t]*(?!why\b)[^\n]{0,300}\?"
-    r"|(\*\*|__|\*|_)(?![\s*_]|why\b)[^\n]{1,300}?\?\1)",
+    r"|(\*\*|__|\*|_)(?![\s*_]|why\b)[^\n]{1,300}?\?\1"
+    r"|(\*\*|__)[ \t]*(?:Q\d*[:.]|Question:)[ \t]*(?!why\b)[^\n]{1,300}?\2(?=[ \t]*$))",  # "**Q: I've seen 30.**"
     re.MULTILINE | re.IGNORECASE,
 )
 _YES = re.compile(  # a reply granting what its question asks ("We do, every Monday.")
@@ -144,6 +146,12 @@ _REPLACE_CALL = re.compile(r"(?i)\b(?:replace|replaceall|sub|gsub|tr)\s*\(\s*[rb
 _MAPPING_CALL = re.compile(r"(?i)\b(?:replace|rename|map|translate)\w*\s*\(\s*(?:\w+\s*=\s*)?\{")
 _INLINE_CODE = re.compile(r"`([^`\n]{1,400})`")
 _LISTED_IN_PARENS = re.compile(r"\([^()\n.;:!?]{1,200},[^()\n.;:!?]{1,200}\)")  # "(Strong Yes, Yes, No, Strong No)"
+# "The medals, and the P0 tags before them, are retired": an aside naming more of what the clause retires
+_ALSO_BEFORE = re.compile(
+    r",\s(?:and|or|as well as|along with|plus)\s[^,.;:!?\n]{1,80}?\b(?:before|after|ahead of|preceding)\s"
+    r"(?:it|them|that|those|this|these)(?:\s(?:too|as well))?,(?=\s)"
+)
+_QUOTE_MARKS = re.compile(r"^[ \t]*(?:>[ \t]?)+[ \t]*")
 _QUOTED = re.compile(r"\"([^\"\n]{1,300})\"|“([^”\n]{1,300})”")
 _RENAME = re.compile(
     r"(?i)\brename\s+(?:column|index|table|to)?\s*(?:if exists\s+)?(\S{1,120})\s+to\b"
@@ -224,7 +232,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     reading.reversal = bool(VOCAB["reversal", "answer"].search(answer))
     reading.quotes = [m.span(1) for m in _QUOTED.finditer(answer)]
     _struck_or_crossed(reading, answer)
-    if "?" in answer:
+    if "?" in answer or "Q" in answer:
         _asked(reading, answer)
     if not _markdown(answer):  # plain prose: no block structure to read
         _narrative(reading, answer, 0, len(answer), sections=[])
@@ -330,8 +338,10 @@ def _asked(reading: Reading, answer: str) -> None:
         reply = _REPLY.match(answer, m.end())
         asked = answer[m.start() : m.end()].rsplit(". ", 1)[-1].strip("*_? ")
         fix = VOCAB["condition", "fix"].search(asked)
+        told = not m.group(0).rstrip("*_").endswith("?")  # "**Q: I've seen 30 in the docs.**", whatever the reply
         if (
-            not _YES.match(answer, reply.end() if reply else m.end())
+            told
+            or not _YES.match(answer, reply.end() if reply else m.end())
             or VOCAB["retired", "clause"].search(asked)
             or (fix and fix.end() == len(asked))  # "Should I fix it?", not "Should I set it to 45 s?"
         ):
@@ -569,7 +579,8 @@ def _code(reading: Reading, answer: str, lines: list[int], tok, intro: str | Non
         for s, e in body:
             reading.zones.append(Zone(s, e, intro))
     info = (tok.info or "").strip().lower()
-    stripped = [answer[s:e].lstrip() for s, e in body]
+    quoted = answer[lines[tok.map[0]] : lines[tok.map[0]] + 200].lstrip().startswith(">")  # code in a quote
+    stripped = [_QUOTE_MARKS.sub("", answer[s:e]) if quoted else answer[s:e].lstrip() for s, e in body]
     diff = info in ("diff", "patch") or (
         any(x.startswith("-") and not x.startswith("---") for x in stripped)
         and any(x.startswith("+") and not x.startswith("+++") for x in stripped)
@@ -580,7 +591,12 @@ def _code(reading: Reading, answer: str, lines: list[int], tok, intro: str | Non
     mapping = False  # inside a rename or replace mapping: its keys are former
     removed = ""  # a diff's last removed line
     prose = info in ("", "text", "txt", "markdown", "md", "plain", "plaintext")
-    for (s, e), line in zip(body, stripped, strict=True):
+    following, upcoming = [], ""  # each line's next non-blank line
+    for line in reversed(stripped):
+        following.append(upcoming)
+        upcoming = line if line.strip() else upcoming
+    following.reverse()
+    for (s, e), line, below in zip(body, stripped, following, strict=True):
         if _MAPPING_OPEN.search(line):
             mapping = True
         if mapping and (pair := _PAIR.match(line)):
@@ -620,6 +636,8 @@ def _code(reading: Reading, answer: str, lines: list[int], tok, intro: str | Non
                 former = None
             elif former:  # a line commented out within the run
                 reading.zones.append(Zone(s, e, former))
+            elif not _COMMENT.match(below) and (search := VOCAB["code", "search"].search(below)):
+                reading.zones.append(Zone(s, e, f"a comment on what {fragment(search.group(0))} below finds"))
             if reading.near(s, e):
                 _narrative(reading, answer, s, e, sections=[])
             continue
@@ -706,6 +724,7 @@ def _clauses(answer: str, start: int, end: int) -> list[tuple[int, int]]:
     code = _quoted_or_code(answer, start, end)
     if "(" in answer[start:end]:
         code += [m.span() for m in _LISTED_IN_PARENS.finditer(answer, start, end)]
+    code += [(m.start() - 1, m.end()) for m in _ALSO_BEFORE.finditer(answer, start, end)]
     for s, e in _join_code(_spans(_BOUNDARY, answer, start, end), code):
         at = s
         for m in VOCAB["boundary", "clause"].finditer(answer, s, e):

@@ -562,6 +562,90 @@ STRUCTURED_CONTEXT = [
         r"Source:",
         'Label footnotes "Compiled from:". If a report mixes "Source:" and "Data via:" lines, convert all of them.',
     ),
+    (  # an aside naming what came before it is retired with it
+        r"_v2\b",
+        "Name files with a letter: `deck_revA`. The `_v1`/`_v2` numbers, and the date stamps before them, are retired.",
+    ),
+    (  # an FAQ's question that tells, not asks, is the reader's
+        r"(?i)\b45 days\b",
+        "Keep artifacts for 90 days.\n\n**Q: The wiki says 45 days.**\nThat page predates the change; we fix it.",
+    ),
+    (  # a cleanup table's column headed "Found in"
+        r"(?i)\bmax_retries: 2\b",
+        "Set `max_retries: 4`.\n\n| Found in a job | Change it to |\n|---|---|\n"
+        "| `max_retries: 2` | `max_retries: 4` |",
+    ),
+    (  # a condition opened by "Anywhere"
+        r"\bDD/MM\b",
+        "Write dates as YYYY-MM-DD. Anywhere a template asks for DD/MM, replace it with the ISO form.",
+    ),
+    (  # a condition fixed by deleting it
+        r"(?i)\bFriday\b",
+        "The report is due Tuesday. If your calendar has a Friday reminder for it, it's worth deleting it.",
+    ),
+    (  # "Ignore" rejects what follows
+        r"(?i)\b8 ?px\b",
+        "Corners take a 12 px radius. Ignore any mock-ups still drawn at 8 px.",
+    ),
+    (  # a stray value is left to clean up
+        r"\bbtn-",
+        "Prefix buttons with `ui-button`. A stray `btn-` class in a PR is worth a comment.",
+    ),
+    (  # ", later," goes on with the former clause
+        r"\bCET\b",
+        "Log times in UTC. Logs used to be stamped in local time and, later, in CET (lines like 09:00 CET).",
+    ),
+    (  # a comment on what the search below it finds
+        r"\bk[A-Z]\w+",
+        "Name it `MAX_ITEMS`.\n\n```sh\n# kMaxItems-style constants\nrg -n '\\bk[A-Z]' src/\n```",
+    ),
+    (  # how it felt, told in the past
+        r"(?i)\b(500 ?ms|half a second)\b",
+        "Autosave fires after 2 s of idle. Testers found the editor felt sluggish at half a second.",
+    ),
+    (  # a past problem: "couldn't tell"
+        r"(?i)\bamber\b",
+        "Mark at-risk items with an orange dot. Readers who saw an amber dot couldn't tell at-risk from blocked.",
+    ),
+    (  # the same as under the old version
+        r"(?i)\bfive-point\b",
+        "Use a seven-point scale. Keep labels at both ends, same as under the five-point version.",
+    ),
+    (  # "which depends on which" offers no alternatives
+        r"\bcte_",
+        "Number CTEs `s01_`, `s02_`. The `cte_` prefix was dropped: it never showed which depends on which.",
+    ),
+    (  # a list of inline code values is one clause
+        r"(?i)\bseven days\b",
+        "Tickets close after 14 days.\n\n"
+        "Search the macros for `one week`, `seven days` or `7 days` and replace them with 14 days.",
+    ),
+    (  # a diff's removed line in a quote
+        r"ROUND\(\w+, 4\)",
+        "Round ratios to three places.\n\n> Suggested change:\n>\n"
+        "> ```diff\n> - SELECT ROUND(ratio, 4)\n> + SELECT ROUND(ratio, 3)\n> ```",
+    ),
+    (  # a condition fixed by changing the heading
+        r"Known issues",
+        'Title it "Open problems".\n\n- If a draft says "Known issues", change the heading to "Open problems".',
+    ),
+    (  # a table column headed by what the log says
+        r"\bPST\b",
+        "Write times in UTC.\n\n| Log says | Timeline entry |\n|---|---|\n| 09:00 PST | 17:00 UTC |",
+    ),
+    (  # "For a long stretch" sets its sentence in the past
+        r"(?i)\b8 ?px\b",
+        "Spacing comes in multiples of 10 px. For a long stretch we worked on an 8 px grid.",
+    ),
+    (  # "ends with either one" names a leftover, not a choice
+        r"Regards",
+        'Close with "Thanks,". "Regards," and "Best," are retired, so if a template ends with either one, update it.',
+    ),
+    (  # what reviewers can't tell is no hedge of the answer's
+        r"(?i)\b4 ?px\b",
+        "Use a 10 px grid; the old one was 4 px. "
+        "Mixed grids are worse than either alone, because reviewers can't tell which values are meant.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -690,6 +774,26 @@ STRUCTURED_STATED = [
     (  # a long habit still kept
         r"(?i)\b50 characters\b",
         "We have kept subjects to 50 characters for a long time, and we still do.",
+    ),
+    (  # "ignore" rejects only what follows it
+        r"(?i)\b8 ?px\b",
+        "Use 8 px corners; ignore the 12 px in the mock-ups.",
+    ),
+    (  # an FAQ's question answered with the value
+        r"(?i)\b45 days\b",
+        "**Q: How long do we keep artifacts?**\n45 days.",
+    ),
+    (  # ", later," joins a clause, and marks nothing
+        r"\bCET\b",
+        "Log times in CET, and, later, convert them for the dashboard.",
+    ),
+    (  # changing the heading to bold fixes nothing
+        r"Known issues",
+        'Title the section "Known issues" and change the heading to bold.',
+    ),
+    (  # a table of zones, none of them former
+        r"\bPST\b",
+        "| Zone | Example |\n|---|---|\n| PST | 09:00 PST |",
     ),
 ]
 
