@@ -151,6 +151,7 @@ _ALSO_BEFORE = re.compile(
     r",\s(?:and|or|as well as|along with|plus)\s[^,.;:!?\n]{1,80}?\b(?:before|after|ahead of|preceding)\s"
     r"(?:it|them|that|those|this|these)(?:\s(?:too|as well))?,(?=\s)"
 )
+_COMMA_QUOTED = re.compile(r",[\"”]\s+")
 _QUOTE_MARKS = re.compile(r"^[ \t]*(?:>[ \t]?)+[ \t]*")
 _QUOTED = re.compile(r"\"([^\"\n]{1,300})\"|“([^”\n]{1,300})”")
 _RENAME = re.compile(
@@ -883,7 +884,13 @@ def _conditions(reading: Reading, answer: str, clauses: list[tuple[int, int]]) -
     it") names a leftover: from it up to the correcting clause is former."""
     for n, (start, end) in enumerate(clauses):
         if VOCAB["condition", "sentence"].match(answer[start:end]):
-            fixes = ((c, m) for c, e in clauses[n + 1 :] if (m := VOCAB["condition", "fix"].search(answer, c, e)))
+            # 'If it says "Cheers," change it': a comma its quote holds ends the condition too
+            held = [(q.end(), end) for q in _COMMA_QUOTED.finditer(answer, start, end)]
+            fixes = (
+                (c, m)
+                for c, e in held + clauses[n + 1 :]
+                if (m := VOCAB["condition", "fix"].search(answer, c, e)) and (m.start() == c or (c, e) not in held)
+            )
             if (fix := next(fixes, None)) is not None:
                 why = f"its condition names what to correct ({fragment(fix[1].group(0))})"
                 reading.zones.append(Zone(start, fix[0], why))

@@ -646,6 +646,30 @@ STRUCTURED_CONTEXT = [
         "Use a 10 px grid; the old one was 4 px. "
         "Mixed grids are worse than either alone, because reviewers can't tell which values are meant.",
     ),
+    (  # a comma its quote holds ends the condition
+        r"(?i)\bRegards\b",
+        'Close with "Thanks,".\n\nIf a saved reply ends with "Regards," change it to "Thanks,".',
+    ),
+    (  # "Same for any" names what is left to clean up
+        r"(?i)\b(?:14|fourteen) days\b",
+        "Give thirty days' notice. Same for any macros that promise 14 days.",
+    ),
+    (  # a condition answered by "they're working from the old guidance"
+        r"(?i)\b(?:14|fourteen) days\b",
+        "Give thirty days' notice. If a reviewer is happy with 14 days, they're working from the old guidance.",
+    ),
+    (  # a condition answered by "it predates"
+        r"(?i)\bsingle retry\b",
+        'Retry jobs three times. If a runbook says "single retry", it predates the current rule.',
+    ),
+    (  # a condition answered by asking for the new value instead
+        r"\bERR_\w+",
+        "Name errors `resource.reason`. If a PR returns `ERR_NOT_FOUND`, ask for `order.not_found` instead.",
+    ),
+    (  # "Remove" rejects the code value it names
+        r"\bneeds-review\b",
+        "Label it `needs-appsec`. Remove `needs-review` when you add it.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -794,6 +818,14 @@ STRUCTURED_STATED = [
     (  # a table of zones, none of them former
         r"\bPST\b",
         "| Zone | Example |\n|---|---|\n| PST | 09:00 PST |",
+    ),
+    (  # a quoted value with its comma, stated
+        r"(?i)\bRegards\b",
+        'Close every reply with "Regards," and your first name.',
+    ),
+    (  # "remove" rejects only what it names
+        r"\bneeds-review\b",
+        "Label it `needs-review`; remove the draft flag when you add it.",
     ),
 ]
 
