@@ -123,6 +123,8 @@ _CAPITAL_NEXT = re.compile(r"[ \t]+[A-Z]")
 _WORD_IN_BOLD = r"(?:(?!\1)[^\s.!?])+"
 _BOLD_HEADING = re.compile(rf"[ \t]*(\*\*|__)({_WORD_IN_BOLD}(?:[ \t]+{_WORD_IN_BOLD}){{0,9}})\1[ \t]*:?[ \t]*\n?$")
 _BOLD_LEVEL = 7
+# a bold question, or a bold "Why ...", leading a paragraph: "**Why did it change?**", "**Why 180 and not 500.**"
+_BOLD_QUESTION = re.compile(r"[ \t]*(\*\*|__)([^\n*_]{1,120}\?|[Ww]hy\b[^\n*_]{1,120})\1")
 # a question the answer asks for its reader (an FAQ's): a line led by "Q:", or a bold or italic span leading its line
 # and ending in "?" ("**Q: I thought it was 60/40?**", "*Still on 45 s?* Switch."); not one asking why, which grants
 # its premise
@@ -298,8 +300,8 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             continue
         if tok.type == "paragraph_open":
             block = answer[start:end]
-            if depth == 0 and (bold := _BOLD_HEADING.match(block)):  # "**If you're reusing an older post**"
-                sections = [s for s in sections if s[0] < _BOLD_LEVEL]
+            if depth == 0 and (bold := _BOLD_HEADING.match(block) or _BOLD_QUESTION.match(block)):
+                sections = [s for s in sections if s[0] < _BOLD_LEVEL]  # "**If you're reusing an older post**"
                 if kind := _heading_kind(bold.group(2)):
                     sections.append((_BOLD_LEVEL, kind, bold.group(2)))
             if intro:

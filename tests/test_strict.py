@@ -670,6 +670,22 @@ STRUCTURED_CONTEXT = [
         r"\bneeds-review\b",
         "Label it `needs-appsec`. Remove `needs-review` when you add it.",
     ),
+    (  # a section headed "Why five and not three" tells why the old value went
+        r"(?i)\bthree retries\b",
+        "## Retries\n\nCap retries at five.\n\n### Why five and not three\n\nThree retries turned builds red.",
+    ),
+    (  # a bold question "Why did it change?" heads such a section
+        r"(?i)\bthree retries\b",
+        "## Retries\n\nCap retries at five.\n\n**Why did it change?**\nThree retries let builds go red.",
+    ),
+    (  # a bold "Why ..." leading a paragraph heads a section telling why the old value went
+        r"(?i)\b300 ?ms\b",
+        "## Debounce\n\nWait 180 ms.\n\n**Why 180 and not what you remember.** At 300 ms the list lags.",
+    ),
+    (  # "grepping ... for" names what is left to clean up
+        r"\bsec-check\b",
+        "Label it `needs-appsec`. It's worth grepping the repo's `.github/` folder and docs for `sec-check`.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -826,6 +842,10 @@ STRUCTURED_STATED = [
     (  # "remove" rejects only what it names
         r"\bneeds-review\b",
         "Label it `needs-review`; remove the draft flag when you add it.",
+    ),
+    (  # what "we still allow" in that section holds now
+        r"(?i)\bthree retries\b",
+        "## Retries\n\n**Why did it change?**\nIt didn't: we still allow three retries.",
     ),
 ]
 
