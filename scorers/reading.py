@@ -125,13 +125,13 @@ _BOLD_HEADING = re.compile(rf"[ \t]*(\*\*|__)({_WORD_IN_BOLD}(?:[ \t]+{_WORD_IN_
 _BOLD_LEVEL = 7
 # a bold question, or a bold "Why ...", leading a paragraph: "**Why did it change?**", "**Why 180 and not 500.**"
 _BOLD_QUESTION = re.compile(r"[ \t]*(\*\*|__)([^\n*_]{1,120}\?|[Ww]hy\b[^\n*_]{1,120})\1")
-# a question the answer asks for its reader (an FAQ's): a line led by "Q:", or a bold or italic span leading its line
-# and ending in "?" ("**Q: I thought it was 60/40?**", "*Still on 45 s?* Switch."); not one asking why, which grants
-# its premise
+# a question the answer asks for its reader (an FAQ's): a line led by "Q:" (a bold one whole), or a bold or italic span
+# leading its line and ending in "?" ("**Q: I thought it was 60/40?**", "*Still on 45 s?* Switch."); not one asking
+# why, which grants its premise
 _ASKED = re.compile(
-    r"^[ \t>]*(?:[-*+][ \t]+)?(?:(?:\*\*|__)?[ \t]*(?:Q\d*[:.]|Question:)[ \t]*(?!why\b)[^\n]{0,300}\?"
-    r"|(\*\*|__|\*|_)(?![\s*_]|why\b)[^\n]{1,300}?\?\1"
-    r"|(\*\*|__)[ \t]*(?:Q\d*[:.]|Question:)[ \t]*(?!why\b)[^\n]{1,300}?\2(?=[ \t]*$))",  # "**Q: I've seen 30.**"
+    r"^[ \t>]*(?:[-*+][ \t]+)?(?:(\*\*|__)[ \t]*(?:Q\d*[:.]|Question:)[ \t]*(?!why\b)[^\n]{1,300}?\1(?=[ \t]*$)"
+    r"|(?:\*\*|__)?[ \t]*(?:Q\d*[:.]|Question:)[ \t]*(?!why\b)[^\n]{0,300}\?"  # a bold "Q:" line whole, first
+    r"|(\*\*|__|\*|_)(?![\s*_]|why\b)[^\n]{1,300}?\?\2)",  # ("**Q: And ten weeks? I heard ten.**")
     re.MULTILINE | re.IGNORECASE,
 )
 _YES = re.compile(  # a reply granting what its question asks ("We do, every Monday.")

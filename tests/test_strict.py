@@ -686,6 +686,19 @@ STRUCTURED_CONTEXT = [
         r"\bsec-check\b",
         "Label it `needs-appsec`. It's worth grepping the repo's `.github/` folder and docs for `sec-check`.",
     ),
+    (  # a bold "Q:" line is the reader's words whole, past its first question mark
+        r"(?i)\bten weeks\b",
+        "## Reviews\n\nReview every 5 months.\n\n**Q: And ten weeks? My lead wants ten weeks.**\nThat came first.",
+    ),
+    (  # "That was ... until" points back at a value it retires
+        r"(?i)\borange\b",
+        "Highlight it in purple. You've drawn it in orange. "
+        "That was our highlight colour until the brand palette was refreshed.",
+    ),
+    (  # what predates the changes is former
+        r"`/v1/",
+        "Version with the `Accept-Version` header. A path like `/v1/orders` predates both changes.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -846,6 +859,14 @@ STRUCTURED_STATED = [
     (  # what "we still allow" in that section holds now
         r"(?i)\bthree retries\b",
         "## Retries\n\n**Why did it change?**\nIt didn't: we still allow three retries.",
+    ),
+    (  # a yes to a question about the value holds it
+        r"(?i)\b30 days\b",
+        "## Range\n\n**Is the default still 30 days?**\nIt is, and it stays.",
+    ),
+    (  # "That is ... until" is no past
+        r"(?i)\borange\b",
+        "Highlight the segment in orange. That is our highlight colour until the palette changes.",
     ),
 ]
 
