@@ -23,6 +23,7 @@ Everything here is linear in the answer: bounded patterns, one pass over the blo
 """
 
 import bisect
+import itertools
 import os
 import re
 from dataclasses import dataclass, field
@@ -884,16 +885,17 @@ def _arrows(answer: str, start: int, end: int, arrow: re.Pattern) -> list[Zone]:
 def _conditions(reading: Reading, answer: str, clauses: list[tuple[int, int]]) -> None:
     """A clause opening with a condition whose sentence goes on to correct it ("If a preset is at 60 s, update
     it") names a leftover: from it up to the correcting clause is former."""
+    correcting = VOCAB["condition", "fix"]
     for n, (start, end) in enumerate(clauses):
         if VOCAB["condition", "sentence"].match(answer[start:end]):
             # 'If it says "Cheers," change it': a comma its quote holds ends the condition too
-            held = [(q.end(), end) for q in _COMMA_QUOTED.finditer(answer, start, end)]
-            fixes = (
-                (c, m)
-                for c, e in held + clauses[n + 1 :]
-                if (m := VOCAB["condition", "fix"].search(answer, c, e)) and (m.start() == c or (c, e) not in held)
+            held = (
+                (q.end(), m)
+                for q in _COMMA_QUOTED.finditer(answer, start, end)
+                if (m := correcting.match(answer, q.end(), end))
             )
-            if (fix := next(fixes, None)) is not None:
+            later = ((c, m) for c, e in clauses[n + 1 :] if (m := correcting.search(answer, c, e)))
+            if (fix := next(itertools.chain(held, later), None)) is not None:
                 why = f"its condition names what to correct ({fragment(fix[1].group(0))})"
                 reading.zones.append(Zone(start, fix[0], why))
             return
