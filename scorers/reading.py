@@ -6,13 +6,14 @@ rejected becomes a `Zone` (its span and why):
 - a section under a heading that names the former ("## Old format") is former; under a heading that tells what
   changed ("## What changed"), a clause is former unless it states what holds now (a short bold line alone,
   "**Cleanup checklist for older files**", heads what follows it too);
-- a table column or row headed old / previous / before / was / deprecated (and their kin) holds former values;
+- a table column or row headed old / previous / before / was / deprecated (and their kin) holds former values, and so
+  does such a column of text laid out in columns in code ("Before          After");
 - in code, what a command searches for (grep, rg, sed's pattern), a diff's removed lines, lines after a "# before"
   comment or labelled "Before:" and values a config lists to reject are former; everything else in code is stated;
 - a block introduced by a short line naming the former ("Before:", "The old template said:") is former; so is a line
-  led by a cross ("- ❌ `deck_v3.pptx`") and text struck through ("~~45 s~~"); so is a code block, table or quote
-  that the next paragraph points back at as former or changes ("That was the guidance for a while.", "Please switch
-  these keys to ...");
+  led by a cross ("- ❌ `deck_v3.pptx`") and text struck through ("~~45 s~~"); so is a code block, table, list or
+  quote that the next paragraph points back at as former or changes ("That was the guidance for a while.", "Both are
+  superseded.", "Please switch these keys to ...");
 - an FAQ's question ("**Q: I thought it was 60/40?**") is the reader's, not a statement, unless its reply grants it;
 - a list of stages ("- **Originally:** 1 hour", "- **Then:** 3 hours", "- **Now:** 90 minutes") holds former
   values in the items before the one led by what holds now;
@@ -44,12 +45,12 @@ _NOW_WORDS = ("now", "Now", "current", "Current", "today", "Today", "days", "rec
 WORDS = re.compile(r"(?:\s*\S+){1,5}")  # a `words` marker's reach
 # a stop that ends a sentence: not the one of "e.g." (looked for behind the stop: a fast scan); closing bold,
 # quotes or brackets end it too
-_STOP = (  # ... and a quote closed in italics: *"So does 12 months still apply?"*
-    r"[.!?](?<!\b[eE]\.g.)(?<!\b[iI]\.e.)(?<!\bvs.)(?<!\bcf.)(?:(?:\*\*|__)?[\"'”’)\]]*|[\"'”’)\]]+[*_]{1,2})(?=\s|$)"
+_STOP = (  # ... and a quote closed in italics: *"So does 12 months still apply?"*, or italics: *Is that wrong?*
+    r"[.!?](?<!\b[eE]\.g.)(?<!\b[iI]\.e.)(?<!\bvs.)(?<!\bcf.)(?:(?:\*\*|__|(?<=[?!])[*_])?[\"'”’)\]]*|[\"'”’)\]]+[*_]{1,2})(?=\s|$)"
 )
 _BOUNDARY = re.compile(
     _STOP + r"|\n|;|:(?:\*\*|__)?(?=\s)(?!\s+(?:or|and|nor)\b)"
-    r"|(?<!, later)(?<!, then)(?<!, afterwards)(?<!, briefly)(?<!, eventually)"  # "and, later, in ET": one clause
+    r"|(?<!, later)(?<!, then)(?<!, afterwards)(?<!, briefly)(?<!, eventually)(?<!, earlier)"  # "and, later, in ET"
     r",(?=\s)(?!\s*(?:[\w.%$`'\"*-]+|`[^`\n]{1,60}`|\"[^\"\n]{1,60}\")\s*(?:,|\band\b|\bor\b|\)))"
     r"|\s[—–-]{1,2}\s"
 )
@@ -62,7 +63,8 @@ _NUMBER = re.compile(
 _ARROW = re.compile(r"\s(?:→|->|=>|⇒)\s")
 _UNTIL = re.compile(r"(?i)\b(?:to|with|into|for|by)\b")
 _PERSON = re.compile(  # "we still use 12", "Today we still use 12" commit: a person is the clause's subject
-    r"(?i)^\W*(?:(?:and|but|so|if|when|because|today|here)\W+)?(?:we|you|i|our team|the team)\s+(?:\w+\s+)?$"
+    r"(?i)^\W*(?:(?:and|but|so|if|when|because|today|here)\W+){0,2}(?:we|you|i|(?:our|your|the) (?:team|teams|"
+    r"reviewers?|leads?|managers?|approvers?|colleagues|people|designers?|engineers?))\s+(?:\w+\s+)?$"
 )
 # "Under the 6-year rule, people tagged ...", "Under CIF we still had to ...", "By that rule you'd need ..."
 _UNDER = re.compile(
@@ -71,8 +73,12 @@ _UNDER = re.compile(
     r"(?:[\w-]+ )?(?:rule|logic|standard|policy|guidance|convention|scheme|window|limit|version|setup)s?)"
     r"(?:,|(?=\s(?:we|they|you|people|it|teams?|everyone|nobody|most|many)\b))"
 )
+# an indirect question ("asks whether 8 px is fine"): what it asks is fine is not accepted
+_INDIRECT = re.compile(r"(?i)\b(?:whether|(?:asks?|asked|asking|wonders?|wondering) if)\b")
 _TOLD = re.compile(r"(?i)\b(?:would|could|might|used to|was|were|had|\w{3,}ed)\b|\w'd\b")  # ... in the past or supposed
-_CONTRAST = re.compile(r"(?i)\b(?:but|however|whereas|although|though|now|today|these days|currently)\b")
+_CONTRAST = re.compile(  # not within a compound ("strong-but-not-stellar")
+    r"(?i)(?<![\w-])(?:but|however|whereas|although|though|now|today|these days|currently)(?![\w-])"
+)
 _VALUE = re.compile(r"\d|\"|'[^']+'|`")
 _APPOSITION = re.compile(r"(?i)^\W*(?:the|our|an?|what|that|those|which)\b")  # after a dash: "— the bar we used"
 _RELATIVE = re.compile(r"(?i)^\W*(?:which|what)\b")
@@ -150,9 +156,12 @@ _MAPPING_CALL = re.compile(r"(?i)\b(?:replace|rename|map|translate)\w*\s*\(\s*(?
 _INLINE_CODE = re.compile(r"`([^`\n]{1,400})`")
 _LISTED_IN_PARENS = re.compile(r"\([^()\n.;:!?]{1,200},[^()\n.;:!?]{1,200}\)")  # "(Strong Yes, Yes, No, Strong No)"
 # "The medals, and the P0 tags before them, are retired": an aside naming more of what the clause retires
-_ALSO_BEFORE = re.compile(
-    r",\s(?:and|or|as well as|along with|plus)\s[^,.;:!?\n]{1,80}?\b(?:before|after|ahead of|preceding)\s"
-    r"(?:it|them|that|those|this|these)(?:\s(?:too|as well))?,(?=\s)"
+_ALSO_BEFORE = re.compile(  # ... set off by commas or by dashes ("medals — and the P0 tags before them — are")
+    r"(?:,|\s[—–])\s(?:and|or|as well as|along with|plus)\s[^,.;:!?\n]{1,80}?\b(?:before|after|ahead of|preceding)\s"
+    r"(?:it|them|that|those|this|these)(?:\s(?:too|as well))?(?:,|\s[—–])(?=\s)"
+)
+_LATER_ASIDE = re.compile(  # "Bold, and later italics, were the earlier conventions": an aside in the sequence
+    r",\s(?:and|or)\s(?:later|then|earlier|afterwards|eventually|briefly)\s[^,.;:!?\n]{1,30},(?=\s)"
 )
 _COMMA_QUOTED = re.compile(r",[\"”]\s+")
 _QUOTE_MARKS = re.compile(r"^[ \t]*(?:>[ \t]?)+[ \t]*")
@@ -161,10 +170,14 @@ _RENAME = re.compile(
     r"(?i)\brename\s+(?:column|index|table|to)?\s*(?:if exists\s+)?(\S{1,120})\s+to\b"
     r"|\balter\s+(?:index|table|view|sequence|type)\s+(?:if exists\s+)?(\S{1,120})\s+rename\s+to\b"
 )
+_CELL = re.compile(r"\S+(?: \S+)*")  # a cell of a line laid out in columns: two spaces or more end it
 _CODE_ARROW = re.compile(r"\s(?:→|->)\s")
 _WORD_AFTER = re.compile(r"\s*\S+")  # the value an arrow maps to
 _DASH = re.compile(r"\s[—–-]{1,2}\s")  # a dash between clauses
-_SHOWN_BACK = re.compile(r"(?i)\W*(?:this|that|these|those)(?:'s|\s+(?:is|was|are|were))\b")  # "This is the order"
+_SHOWN_BACK = re.compile(  # "This is the order", "Both are superseded."
+    r"(?i)\W*(?:this|that|these|those|both|all (?:of )?(?:these|those|them)|each of (?:these|those))"
+    r"(?:'s|\s+(?:is|was|are|were|have|has)\b)"
+)
 _POINTING = re.compile(r"(?i)\W*(?:that|this|it|they|those|these)(?:'s|\s+(?:is|was|are|were))\b")  # "That's expected"
 _BRACKETED = re.compile(r"\([^()\n]{0,120}\)")
 _PLURAL = re.compile(r"(?i)\W*(?:and\s+|but\s+)?(?:both|neither|none|all)\b")  # pointing back at several values
@@ -174,11 +187,14 @@ _PAIR = re.compile(r"""\s*(["'][^"'\n]{1,80}["'])\s*:\s*["'][^"'\n]{0,80}["']"""
 
 @dataclass
 class Zone:
-    """A stretch of the answer read as former or rejected, and why."""
+    """A stretch of the answer read as former or rejected, and why; `named` when a marker names the value itself as
+    former (not only where it stands: a clause pointing back, a history section, a list after a colon, a question
+    answered no, a cleanup): then the same value is former where it recurs."""
 
     start: int
     end: int
     why: str
+    named: bool = True
 
 
 @dataclass
@@ -248,7 +264,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     intro: str | None = None  # the former a short introducing line names, for the next block
     shown: tuple[int, int] | None = None  # the code block or table just read (a line after it may say it is former)
     depth = 0  # nesting of list items and quotes
-    quoted: list[tuple[int, int]] = []  # the quotes open
+    blocks: list[tuple[int, int]] = []  # the lists and quotes open
     i = 0
     while i < len(tokens):
         tok = tokens[i]
@@ -256,12 +272,12 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             depth += 1
             if tok.type != "blockquote_open":
                 _stages(reading, answer, lines, _items(tokens, i))
-            elif tok.map is not None:
-                quoted.append((lines[tok.map[0]], lines[tok.map[1]]))
+            if tok.map is not None:
+                blocks.append((lines[tok.map[0]], lines[tok.map[1]]))
         elif tok.type in ("bullet_list_close", "ordered_list_close", "blockquote_close"):
             depth -= 1
-            if tok.type == "blockquote_close" and quoted:  # a quote is shown like a code block or a table
-                shown = quoted.pop()
+            if blocks:  # a list or a quote is shown like a code block or a table ("Both are superseded.")
+                shown = blocks.pop()
         if tok.map is None or tok.type.endswith("_close"):
             i += 1
             continue
@@ -274,6 +290,8 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             kind = _heading_kind(title)
             if kind:
                 sections.append((level, kind, title))
+            if kind == "former":  # "### Moving from the five-plan page" names the former itself
+                reading.zones.append(Zone(start, end, f"the heading {fragment(title)}"))
             _narrative(reading, answer, start, end, sections=[])
             intro = shown = None
             i += 3
@@ -594,6 +612,7 @@ def _code(reading: Reading, answer: str, lines: list[int], tok, intro: str | Non
     denying = ""
     mapping = False  # inside a rename or replace mapping: its keys are former
     removed = ""  # a diff's last removed line
+    column: tuple[int, int | None, str] | None = None  # a column headed as former ("Before    After"): where, what
     prose = info in ("", "text", "txt", "markdown", "md", "plain", "plaintext")
     following, upcoming = [], ""  # each line's next non-blank line
     for line in reversed(stripped):
@@ -601,8 +620,8 @@ def _code(reading: Reading, answer: str, lines: list[int], tok, intro: str | Non
         upcoming = line if line.strip() else upcoming
     following.reverse()
     for (s, e), line, below in zip(body, stripped, following, strict=True):
-        if _MAPPING_OPEN.search(line):
-            mapping = True
+        if _MAPPING_OPEN.search(line) or ((call := _MAPPING_CALL.search(line)) and "}" not in line[call.end() :]):
+            mapping = True  # ... until its mapping closes, on this line or a later one
         if mapping and (pair := _PAIR.match(line)):
             reading.zones.append(
                 Zone(
@@ -623,7 +642,12 @@ def _code(reading: Reading, answer: str, lines: list[int], tok, intro: str | Non
                 at = s + (e - s - len(line)) + 1
                 reading.zones.append(Zone(at, at + kept, "what a diff's added line keeps of the removed one"))
         if not line.strip():
-            former = None
+            former = column = None
+            continue
+        if column is not None:
+            left, right, title = column
+            reading.zones.append(Zone(s + left, e if right is None else min(e, s + right), f"in the column {title}"))
+        elif not quoted and (column := _former_column(answer[s:e])) is not None:
             continue
         comment = _COMMENT.search(line)
         said = comment.group(1) if comment else ""
@@ -666,6 +690,18 @@ def _code(reading: Reading, answer: str, lines: list[int], tok, intro: str | Non
                 _narrative(reading, answer, s, e, sections=[])
             elif trailing := _TRAILING_COMMENT.search(answer, s, e):  # "default: 45  # previously 30": its words
                 _narrative(reading, answer, trailing.start(1), e, sections=[])
+
+
+def _former_column(line: str) -> tuple[int, int | None, str] | None:
+    """A header of text laid out in columns ("Before       After"), one of which names the former: that column's
+    start, the next one's start (None: it is the last) and its title."""
+    cells = list(_CELL.finditer(line))
+    if not 2 <= len(cells) <= 6 or any(_NUMBER.search(c.group(0)) for c in cells):
+        return None
+    for n, cell in enumerate(cells):
+        if (old := VOCAB["column", "former"].match(cell.group(0))) and old.end() == len(cell.group(0)):
+            return cell.start(), cells[n + 1].start() if n + 1 < len(cells) else None, cell.group(0)
+    return None
 
 
 def _code_line(reading: Reading, answer: str, start: int, end: int) -> None:
@@ -728,7 +764,8 @@ def _clauses(answer: str, start: int, end: int) -> list[tuple[int, int]]:
     code = _quoted_or_code(answer, start, end)
     if "(" in answer[start:end]:
         code += [m.span() for m in _LISTED_IN_PARENS.finditer(answer, start, end)]
-    code += [(m.start() - 1, m.end()) for m in _ALSO_BEFORE.finditer(answer, start, end)]
+    for aside in (_ALSO_BEFORE, _LATER_ASIDE):
+        code += [(m.start() - 1, m.end()) for m in aside.finditer(answer, start, end)]
     for s, e in _join_code(_spans(_BOUNDARY, answer, start, end), code):
         at = s
         for m in VOCAB["boundary", "clause"].finditer(answer, s, e):
@@ -772,19 +809,22 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
             own_line = answer[s_end : _line_end(answer, s_end)].rstrip(" *_") == "?"  # ... is asked whole
             asked = answer.rfind("\n", 0, s_start) + 1 if own_line else s_start
             # "Can I keep 8 px? No.", "Still at 8 px? Change it to 10."
-            reading.zones.append(Zone(asked, s_end, "a question the answer answers no or corrects"))
-        if hedge := VOCAB["hedge", "sentence"].search(sentence):
-            # "either X or Y" offers what follows it; any other hedge ("both are fine") the whole sentence
+            reading.zones.append(Zone(asked, s_end, "a question the answer answers no or corrects", named=False))
+        if (hedge := VOCAB["hedge", "sentence"].search(sentence)) and not _retires_its_options(
+            answer, s_start + hedge.end(), s_end
+        ):  # "either X or Y" offers what follows it; any other hedge ("both are fine") the whole sentence
             at = s_start + hedge.start() if _EITHER_OR.match(hedge.group(0)) else s_start
             reading.hedges.append(Zone(at, s_end, f"its sentence offers alternatives ({fragment(hedge.group(0))})"))
             for c_start, c_end in _clauses(answer, s_start, s_end):  # what it rejects it still rejects
                 _markers(reading, answer, c_start, c_end, rejections_only=c_end > at)
             previous = (s_start, s_end)
             continue
-        if (under := _UNDER.match(sentence)) and _TOLD.search(sentence, under.end()):
+        if under := _UNDER.match(sentence):  # told in the past or supposed before any contrast ("..., but now")
             contrast = _CONTRAST.search(sentence, under.end())
-            end = s_start + contrast.start() if contrast else s_end
-            reading.zones.append(Zone(s_start, end, f"its sentence tells of {fragment(under.group(0).strip(' ,'))}"))
+            if _TOLD.search(sentence, under.end(), contrast.start() if contrast else len(sentence)):
+                end = s_start + contrast.start() if contrast else s_end
+                why = f"its sentence tells of {fragment(under.group(0).strip(' ,'))}"
+                reading.zones.append(Zone(s_start, end, why))
         if counterfactual := _COUNTERFACTUAL.search(sentence):
             contrast = _CONTRAST.search(sentence)
             end = s_start + contrast.start() if contrast and contrast.start() > counterfactual.end() else s_end
@@ -807,12 +847,12 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
             earlier = previous
             previous = (c_start, c_end)
             if dashed and not (dashed == 2 and earlier and _DASH.match(answer, earlier[1])):
-                reading.zones.append(Zone(c_start, c_end, "listed after a clause naming the former"))
+                reading.zones.append(Zone(c_start, c_end, "listed after a clause naming the former", named=False))
                 dashed = 2
                 continue
             dashed = 0
             if elaborated:
-                reading.zones.append(Zone(c_start, c_end, "listed after a clause naming the former"))
+                reading.zones.append(Zone(c_start, c_end, "listed after a clause naming the former", named=False))
                 continue
             if carried:  # a sequence word alone in its clause ("and, more recently, orange") goes on in the next
                 carried = False
@@ -838,9 +878,11 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                     head = (firsts[at], c_start)  # "That's expected, so update them": the sentence before
                     pointing = _POINTING.match(answer, firsts[at], c_start)
                     back = sentences[at - 1] if pointing and at > 0 else head
-                reading.zones.append(Zone(back[0], back[1], f"pointed back at by {fragment(clause.strip()[:40])}"))
+                why = f"pointed back at by {fragment(clause.strip()[:40])}"
+                reading.zones.append(Zone(back[0], back[1], why, named=False))
             voice = _voice(reading, answer, c_start, c_end)
-            if (hedge := VOCAB["hedge", "clause"].search(voice)) and not _COUNTERFACTUAL.search(voice):
+            hedge = VOCAB["hedge", "clause"].search(voice)
+            if hedge and not _COUNTERFACTUAL.search(voice) and not _INDIRECT.search(voice, 0, hedge.start()):
                 reading.hedges.append(Zone(c_start, c_end, f"its clause accepts it ({fragment(hedge.group(0))})"))
                 continue
             if (weak := VOCAB["hedge", "weak"].search(voice)) and not _NEGATION.search(voice):
@@ -851,12 +893,19 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                 reading.zones.append(Zone(*line, f"its line says {fragment(clause.strip())}"))
                 continue
             if history and not VOCAB["current", "clause"].search(clause):
-                reading.zones.append(Zone(c_start, c_end, f"in the section {fragment(history)}, told as past"))
+                why = f"in the section {fragment(history)}, told as past"
+                reading.zones.append(Zone(c_start, c_end, why, named=False))
                 continue
             if reading.near(c_start, c_end):  # a marker's zone lies within its clause: elsewhere it marks no span
                 _markers(reading, answer, c_start, c_end)
             else:
                 unread = (c_start, c_end)
+
+
+def _retires_its_options(answer: str, start: int, end: int) -> bool:
+    """Whether a clause after a hedge word points back and retires what it offered ("will show either X or Y; both
+    are retired"): then the sentence tells options that were, not options to take."""
+    return any(_points_back(answer[c:e], answer[max(start, c - 3) : c]) for c, e in _clauses(answer, start, end)[1:])
 
 
 def _answered_no(answer: str, at: int) -> bool:
@@ -894,7 +943,7 @@ def _conditions(reading: Reading, answer: str, clauses: list[tuple[int, int]]) -
                 for q in _COMMA_QUOTED.finditer(answer, start, end)
                 if (m := correcting.match(answer, q.end(), end))
             )
-            later = ((c, m) for c, e in clauses[n + 1 :] if (m := correcting.search(answer, c, e)))
+            later = ((m.start(), m) for c, e in clauses[n + 1 :] if (m := correcting.search(answer, c, e)))
             if (fix := next(itertools.chain(held, later), None)) is not None:
                 why = f"its condition names what to correct ({fragment(fix[1].group(0))})"
                 reading.zones.append(Zone(start, fix[0], why))
@@ -1049,7 +1098,7 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
         zones.append(Zone(m.end(), min(end, m.end() + SCOPE), f"after {fragment(m.group(0))}"))
     if leftover := found("leftover", "clause"):
         m = leftover[0]
-        zones.append(Zone(start, end, f"left to clean up ({fragment(m.group(0))})"))
+        zones.append(Zone(start, end, f"left to clean up ({fragment(m.group(0))})", named=False))
     for m in found("replace", "until"):
         until = _UNTIL.search(answer, m.end(), end)
         if until:
@@ -1068,5 +1117,6 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
         zones.append(Zone(start, end, f"its clause tells the past ({fragment(m.group(0))})"))
     for m in found("leftover", "after"):
         if not _PERSON.search(answer[start : m.start()]):
-            zones.append(Zone(m.end(), min(end, m.end() + SCOPE), f"left to clean up ({fragment(m.group(0))})"))
+            why = f"left to clean up ({fragment(m.group(0))})"
+            zones.append(Zone(m.end(), min(end, m.end() + SCOPE), why, named=False))
     zones += _arrows(answer, start, end, _ARROW)

@@ -6,9 +6,10 @@ correction's, the restatements'). A match counts unless the answer marks it as f
 read by its structure and its words (omseval.scorers.reading), and the pattern runs on that reading with every
 stretch read as former masked, and on the same with a unit that a range or list shares written after each value
 ("24 or 36 hours" -> "24 hours or 36 hours"), so a superseded value hedged in a range still counts. The pattern
-runs with the same `re` semantics as every other pattern (MULTILINE, other flags inline). An answer that, anywhere,
-accepts more than one value ("both are acceptable", "your call") still offers what it tells as former: a superseded
-value it names counts.
+runs with the same `re` semantics as every other pattern (MULTILINE, other flags inline). A value whose first
+mention a marker names as former is the same former value where it recurs ("16:9 was the original standard ... a 16:9
+deck gets letterbox bands"), unless a hedge offers it there. An answer that, anywhere, accepts more than one value
+("both are acceptable", "your call") still offers what it tells as former: a superseded value it names counts.
 
 Every verdict explains itself: a failure names the superseded text it found and why nothing marked it (no marker,
 or a hedge); a pass that read a superseded text as former names what marked it.
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 
 from omseval.scorers.markers import VOCAB
 from omseval.scorers.prefilter import Finder, finder, fold
-from omseval.scorers.reading import Reading, read
+from omseval.scorers.reading import Reading, Zone, read
 from omseval.text import fragment
 
 EXPLAINED = 3  # superseded texts a passing verdict names
@@ -60,7 +61,8 @@ def strict(superseded_pattern: str, answer: str, passed: bool | None, folded: st
         return Strict(True, "names no superseded value")
     reading = read(answer, [m.span() for m in named] if named else None)
     masked = reading.masked()
-    left = pattern.search(masked)
+    former = _named_former(named, reading)
+    left = next((m for m in pattern.finditer(masked) if _same(m.group(0)) not in former or _hedged(m, reading)), None)
     if left is None and (found := _spelled_match(pattern, masked)):
         return Strict(False, f"states {fragment(found.group(0))} (a range or list sharing its unit): nothing marks it")
     if left is not None:
@@ -72,13 +74,42 @@ def strict(superseded_pattern: str, answer: str, passed: bool | None, folded: st
         return Strict(False, f"states {fragment(named[0].group(0))}: {why}")
     marked = []
     for m in named[:EXPLAINED] or _LISTED.finditer(answer):  # a value only a shared unit made: its list's zone
-        zone = reading.covering(m.start(), m.end(), reading.zones)
-        why = zone.why if zone else "markdown syntax, not a value"
+        if zone := reading.covering(m.start(), m.end(), reading.zones):
+            why = zone.why
+        elif (first := former.get(_same(m.group(0)))) is not None:
+            why = f"as where it is first named: {first.why}"
+        else:
+            why = "markdown syntax, not a value"
         marked.append(f"{fragment(m.group(0))} read as former ({why})")
         if len(marked) == EXPLAINED:
             break
     more = f" (and {len(named) - EXPLAINED} more)" if len(named) > EXPLAINED else ""
     return Strict(True, "; ".join(dict.fromkeys(marked)) + more)
+
+
+def _named_former(named: list[re.Match], reading: Reading) -> dict[str, Zone]:
+    """The values whose first mention a marker names as former, each with that zone: where such a value recurs it is
+    the same former value ("16:9 was the original standard. ... a 16:9 deck gets letterbox bands"), unless a hedge
+    offers it there. A first mention read as former only by where it stands (a clause pointing back, a section, a
+    list, a cleanup) makes nothing former elsewhere."""
+    first: dict[str, Zone | None] = {}
+    for m in named:
+        if (value := _same(m.group(0))) not in first:
+            zone = reading.covering(m.start(), m.end(), reading.zones)
+            first[value] = zone if zone is not None and zone.named else None
+    return {value: zone for value, zone in first.items() if zone is not None}
+
+
+def _same(value: str) -> str:
+    """A value as it recurs: case, spaces and hyphens aside ("14-day", "14 Day")."""
+    return " ".join(_SPACING.sub(" ", value.lower()).split())
+
+
+_SPACING = re.compile(r"[\s\-–—]+")
+
+
+def _hedged(m: re.Match, reading: Reading) -> bool:
+    return reading.covering(m.start(), m.end(), reading.hedges) is not None
 
 
 def _offer(reading: Reading, answer: str) -> re.Match | None:

@@ -699,6 +699,139 @@ STRUCTURED_CONTEXT = [
         r"`/v1/",
         "Version with the `Accept-Version` header. A path like `/v1/orders` predates both changes.",
     ),
+    (  # text laid out in columns under "Before" and "After": the Before column holds former values
+        r"\bQ3\b",
+        "Give each item a half-year.\n\n```text\nBefore          After\nreview - Q3     review - H2\n"
+        "launch - Q4     launch - H2\n```",
+    ),
+    (r"\bWed\b", "Name it `2025-W11 Sync`. The oldest notes put the weekday first: `Wed Sync`."),
+    (  # an FAQ's question in italics, answered "Yes, it's out of date"
+        r"(?i)\bnine months\b",
+        "Plan 15 months ahead.\n\n*Our plan stops at nine months. Is that wrong?*\nYes, it's out of date.",
+    ),
+    (  # asking whether it is fine accepts nothing; "the answer is no" corrects the condition
+        r"1600 x 900",
+        "Order 2000 x 1000 images. If the designer asks whether 1600 x 900 is fine, the answer is no.",
+    ),
+    (r"30-day", "Default to 13 weeks. Some readers are used to the 30-day view, so mention the change."),
+    (
+        r"ten-year",
+        "Include papers from the last 15 years. If you've been filtering under the ten-year rule, re-run the search.",
+    ),
+    (
+        r"ten-year",
+        "Use 15 years. If someone dropped records under the ten-year cut-off, those exclusions are now wrong.",
+    ),
+    (
+        r"\[Update\]",
+        "Start subjects with `NOTICE:`. If a draft says `[News]`, change it to `NOTICE:`. "
+        "If it says `[Update]`, same fix.",
+    ),
+    (r"No sets", 'Call them albums. If a banner says "No sets yet", it becomes "No albums yet".'),
+    (r"/sets", "Say album in the interface. If the API still exposes `/sets`, leave that to engineering."),
+    (r"DOC-", "Use `PR-` for new proposals. Existing `DOC-` proposals keep their numbers."),
+    (
+        r"12 Mar",
+        "Title it `Sync – W11`. The first correction switched the order to put the date last: `Sync – 12 Mar`.",
+    ),
+    (  # "but" inside a compound is no contrast: the sentence told under the old scale stays former
+        r"1–6",
+        "Score it 7 on the 1–9 scale. Under the 1–6 scale, a solid-but-not-great candidate was often a 5.",
+    ),
+    (  # "X, and later Y, were ...": the aside stays in its clause
+        r"(?i)\bbold\b",
+        "Wrap labels in square brackets, like [Save]. Bold, and later italics, were the earlier conventions.",
+    ),
+    (  # "and, earlier, ..." is one clause
+        r"review_me",
+        "Write `needs_review`. That is the current name; `review_me` and, earlier, `legacy_flag` were the names.",
+    ),
+    (r"(?i)five-plan", "Offer two plans.\n\n### Moving from the five-plan layout\n\n1. Merge the tiers."),
+    (  # a clause naming the former that ends in a colon lists it
+        r"working day 10",
+        "Lock OKRs on the last Friday. That version stuck around long enough to be quoted everywhere: "
+        '"you have until working day 10".',
+    ),
+    (r"Heads-up", 'Use "Worth knowing:". When you review drafts, flag "Heads-up:" in particular.'),
+    (  # the condition is former up to what corrects it, within the clause that does
+        r"grade 6",
+        "Aim for grade 4. If you review older screens, anything that passed against the grade 6 target "
+        "may now need another pass.",
+    ),
+    (  # a rename mapping goes on over the lines until it closes
+        r"\bqa_id\b",
+        'Use `e2e_id`.\n\n```python\ndf = df.rename(columns={"tag_id": "e2e_id",\n'
+        '                        "qa_id": "e2e_id"})\n```',
+    ),
+    (
+        r"six months",
+        "Review every five months. Update the cron job that fires at six months so it fires at five months.",
+    ),
+    (r"eight colours", "Use at most 3 colours. Older dashboards you might copy from allow up to eight colours."),
+    (r"api_version", "Send the `Accept-Version` header. Existing clients using `?api_version=`: switch to the header."),
+    (r"14-day", "Run tests for 28 days. Check templates and alerts for 14-day thresholds, and bump them to 28."),
+    (r"`tkt-a`", "Label it `tkt-b`. A lint rule that flags `tkt-a` in new code keeps it out."),
+    (
+        r"30% off",
+        "Annual plans get 12% off. Customers who already locked in an annual plan at 30% off keep it until renewal.",
+    ),
+    (r"`S1`", 'Use Sev-A to Sev-C, so nobody has to translate "`S1`" into "Sev-A".'),
+    (r"24 bytes", "Use 48 bytes. A 48-character hex string is only 24 bytes, which is below the bar."),
+    (r"3:2", "Export at 5:4. Helper style files are usually where 3:2 keeps sneaking back in."),
+    (r"80%", "The floor is 72%. When the policy was first written, new code had to stay at or above 80%."),
+    (r"in the URL path", "Send the header. The first design put the version in the URL path."),
+    (
+        r"two alternatives",
+        'Ask for four alternatives. Phrases like "list two alternatives" come from the superseded template.',
+    ),
+    (
+        r"(?i)\bbest\b",
+        'Sign off with "Warmly,". "Cheers," is no longer the style, and "Best," hasn\'t been for even longer.',
+    ),
+    (r"60/40", "Split 70/30 from now on. If a test launched at 60/40, leave it until it finishes."),
+    (r"(?i)3:2", "Use 5:4. If you drop a 3:2 chart into the new template, it'll get squashed."),
+    (  # a sentence offering "either X or Y" that retires both tells options that were
+        r"engineer-weeks",
+        "Write 60 engineer-days. Drafts from last year show either engineer-weeks or a T-shirt size; "
+        "both of those formats are retired, so convert to days.",
+    ),
+    (  # a list that the next paragraph retires
+        r"retention-days: 14",
+        "Use 45 days.\n\n- `retention-days: 14`: the first setting.\n- `retention-days: 5`: the cost cut.\n\n"
+        "Both are superseded.",
+    ),
+    (  # an aside set off by dashes
+        r"\bGold\b",
+        "Use Launch-blocker or Post-launch. The Gold/Silver medals — and the P0–P2 tags before them — are retired.",
+    ),
+    (
+        r"alternate-Thursday",
+        "Review on the last Wednesday. The alternate-Thursday rhythm still turns up in old invites.",
+    ),
+    (
+        r"six months",
+        "The window is 18 months. If you rejected a library for being older than six months: it may now pass.",
+    ),
+    (
+        r"four digits",
+        "Round to three places. If any row shows four digits after the point, something upstream is still using "
+        "the old pattern.",
+    ),
+    # a value whose first mention a marker names as former is former where it recurs
+    (
+        r"16:9",
+        "Use 16:10. 16:9 was the original standard, and on the new screens a 16:9 deck gets thin letterbox bands.",
+    ),
+    (
+        r"(?i)\borange\b",
+        "Highlight the key series in purple. Orange was the old highlight colour.\n\n- Other series: grey.\n"
+        "- If a chart is orange, someone copied an old template.",
+    ),
+    (  # ... whatever its case, spaces and hyphens
+        r"(?i)\b14[- ]day",
+        "Run tests for 28 days; the original 14-day minimum is retired. "
+        "A 14 Day window rarely covers two weekly cycles.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -868,6 +1001,39 @@ STRUCTURED_STATED = [
         r"(?i)\borange\b",
         "Highlight the segment in orange. That is our highlight colour until the palette changes.",
     ),
+    (r"\bQ3\b", "Give each item a quarter.\n\n```text\nBefore          After\nreview - H2     review - Q3\n```"),
+    (r"(?i)alphabetical", "Order them oldest first, or alphabetically; either is fine."),  # an order, not the past
+    (r"(?i)\bnine months\b", "Plan ahead.\n\n*Is the horizon still nine months?*\nYes, it is."),
+    (  # a clause under the old budget that accepts it, before the contrast, tells no past
+        r"250 ms",
+        "Under the 250 ms budget it's fine, but if your team moved to 40 ms it would need to be faster.",
+    ),
+    (r"1600 x 900", "I don't know whether it matters; 1600 x 900 is fine too."),
+    (  # a heading of a range ("from 0.0 to 1.0") tells no change
+        r"(?i)score key results from 0\.0 to 1\.0",
+        "## Score key results from 0.0 to 1.0\n\nUse one decimal.",
+    ),
+    (r"11 days", "Run every test for 11 days, and set the alerts to 11 days."),
+    (r"8 px", "Pad cards by 8 px. The lint rule that flags 10 px is right."),
+    (r"(?i)\bbold\b", "Put UI labels in bold, and later add italics for emphasis."),
+    (r"3 colours", "Keep charts to 3 colours; existing dashboards with 3 colours are fine."),
+    (  # the reviewers who still use it are people following it, not a leftover to clean up
+        r"three-page",
+        "Possibly. Under the 1,500-word limit it's too long, but if your reviewers still use the three-page rule "
+        "it depends on formatting.",
+    ),
+    (r"engineer-weeks", "Write it in either engineer-weeks or engineer-days; both are fine, so pick one."),
+    (
+        r"retention-days: 14",
+        "Use these:\n\n- `retention-days: 14` for builds.\n- `retention-days: 5` for logs.\n\nBoth are current.",
+    ),
+    (r"16:9", "Use 16:9 for charts. 16:9 was the original standard too."),  # its first mention states it
+    (r"16:9", "16:9 was the original standard. Use 16:10, or 16:9 if you prefer; both are fine."),  # offered again
+    (  # read as former only by the clause pointing back at it: nothing former elsewhere
+        r"DANGER:",
+        "Step 4 says DANGER:. Change it.\n\nStart each destructive step with DANGER: in bold.",
+    ),
+    (r"\b(45|60) s\b", "The previous 45 s interval fired too often. Use 60 s now."),  # another value
 ]
 
 
@@ -883,6 +1049,12 @@ def test_a_superseded_value_marked_as_former_passes_and_names_its_marker(pattern
     found = strict(pattern, answer, True)
     assert found.passed is True, found.why
     assert "read as former" in found.why  # what marked each superseded text
+
+
+def test_a_recurring_former_value_names_where_it_was_first_named():
+    found = strict(r"16:9", "Use 16:10. 16:9 was the original standard. A 16:9 deck gets letterbox bands.", True)
+    assert found.passed is True
+    assert found.why.endswith("`16:9` read as former (as where it is first named: before `was`)")
 
 
 def test_list_numbers_and_markdown_syntax_are_no_values():
