@@ -806,7 +806,7 @@ STRUCTURED_CONTEXT = [
     ),
     (
         r"alternate-Thursday",
-        "Review on the last Wednesday. The alternate-Thursday rhythm still turns up in old invites.",
+        "Review on the last Wednesday. The alternate-Thursday rhythm still turns up in some invites.",
     ),
     (
         r"six months",
