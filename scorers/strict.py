@@ -102,7 +102,7 @@ def _named_former(named: list[re.Match], reading: Reading) -> dict[str, Zone]:
 
 def _same(value: str) -> str:
     """A value as it recurs: case, spaces and hyphens aside ("14-day", "14 Day")."""
-    return " ".join(_SPACING.sub(" ", value.lower()).split())
+    return _SPACING.sub(" ", value.lower()).strip()
 
 
 _SPACING = re.compile(r"[\s\-–—]+")
