@@ -9,6 +9,7 @@ import io
 import os
 import signal
 import sys
+import threading
 import traceback
 
 import hydra
@@ -119,6 +120,20 @@ def _terminate(*_) -> None:
     os.kill(os.getpid(), signal.SIGINT)
 
 
+def _unraisable(unraisable) -> None:
+    """A Ctrl-C that C code calling back into Python swallowed ("Exception ignored", as a validator's callback does
+    while it is built at start-up) is sent again, once back in Python, where it stops the run."""
+    if not issubclass(unraisable.exc_type, KeyboardInterrupt):
+        sys.__unraisablehook__(unraisable)
+    elif sys.unraisablehook is _unraisable:  # not from within the hook itself, where it would be swallowed again
+        threading.Timer(0.05, _interrupt_again).start()
+
+
+def _interrupt_again() -> None:
+    if sys.unraisablehook is _unraisable:  # the command has not ended meanwhile
+        os.kill(os.getpid(), signal.SIGINT)
+
+
 def cli() -> None:
     """Hydra's refusals (unknown option, bad override), several lines and exit 1, become one line and exit 2;
     Ctrl-C at any point: one line, exit 130; SIGTERM: one line, exit 143."""
@@ -128,6 +143,7 @@ def cli() -> None:
     # a run a script started in the background inherits SIGINT ignored; with Python's own handler asyncio cancels
     # the run cleanly on SIGINT and on SIGTERM (sent on as SIGINT), instead of raising it in whatever task it hits
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    sys.unraisablehook = _unraisable
     sys.argv[1:] = secrets_from_environment(sys.argv[1:])
     stderr.hold()
     try:
@@ -151,6 +167,7 @@ def cli() -> None:
         print(f"{what}; {RERUN}", file=sys.stderr)
         raise SystemExit(TERMINATED if terminated else INTERRUPTED) from None
     finally:
+        sys.unraisablehook = sys.__unraisablehook__
         stderr.release()
 
 

@@ -139,6 +139,15 @@ def test_ctrl_c_inside_generated_code_exits_130(tmp_path):
 
 
 @pytest.mark.slow
+def test_ctrl_c_swallowed_by_a_callback_exits_130(tmp_path):
+    """A Ctrl-C that C code calling back into Python reports as "Exception ignored" and drops still stops the run."""
+    proc = start(tmp_path, *SMALL, "approach=verbatim", f"approach._target_={FAILING}.InterruptedInCallback")
+    _, err = proc.communicate(timeout=120)
+    assert_interrupted(proc.returncode, err)
+    assert not (tmp_path / "logs").exists() or not finished_builds(tmp_path / "logs")
+
+
+@pytest.mark.slow
 def test_ctrl_c_while_building(tmp_path):
     logs = tmp_path / "logs"
     proc = start(tmp_path, "experiment=replay", "corpus=smaller", "approach=oms")

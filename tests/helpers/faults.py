@@ -22,6 +22,20 @@ class ServiceDown(Verbatim):
         return await super().apply(message, prepared)
 
 
+class _InterruptedWhenFreed:
+    def __del__(self) -> None:
+        raise KeyboardInterrupt
+
+
+class InterruptedInCallback(Verbatim):
+    """Ctrl-C while C code that reports and drops exceptions runs Python (as a validator's callback is, at start-up;
+    a finaliser here), before any work."""
+
+    @classmethod
+    def validate_options(cls, options: dict) -> None:
+        _InterruptedWhenFreed()  # freed at once: its KeyboardInterrupt is "Exception ignored"
+
+
 class InterruptedInGeneratedCode(Verbatim):
     """Ctrl-C while code built from a string runs (as a dataclass's methods are, at import), before any work."""
 
