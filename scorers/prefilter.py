@@ -298,26 +298,23 @@ class Finder:
                 return m
         return None
 
-    def search_near(self, text: str, spans: list[tuple[int, int]]) -> re.Match | None:
-        """The first match that overlaps one of `spans` (sorted); for an unbounded pattern, the first that starts on
-        a line of one of them."""
-        for start, end in spans:
+    def near(self, text: str, spans: list[tuple[int, int]]) -> Iterator[tuple[int, re.Match]]:
+        """The matches that overlap one of `spans` (sorted), each with the index of its span, in order; for an
+        unbounded pattern, those that start on a line of one of them."""
+        for n, (start, end) in enumerate(spans):
             if self.reach is None:
-                line = text.rfind("\n", 0, start) + 1
+                at = text.rfind("\n", 0, start) + 1
                 stop = text.find("\n", end)
-                m = self._first(text, line, len(text) if stop < 0 else stop, bound=len(text) if stop < 0 else stop)
-                if m is not None:
-                    return m
+                stop = len(text) if stop < 0 else stop
+                while at <= stop and (m := self._first(text, at, stop, bound=stop)) is not None:
+                    yield n, m
+                    at = m.start() + 1
                 continue
             at = max(0, start - self.reach)
-            while at < end:
-                m = self._first(text, at, end - 1)
-                if m is None:
-                    break
+            while at < end and (m := self._first(text, at, end - 1)) is not None:
                 if m.end() > start:
-                    return m
+                    yield n, m
                 at = m.start() + 1
-        return None
 
     def _first(self, text: str, low: int, high: int, bound: int | None = None) -> re.Match | None:
         """The first match of the whole text that starts between `low` and `high` (searched up to `bound`, by

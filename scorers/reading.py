@@ -40,8 +40,6 @@ _MARKDOWN_LATER_LINE = re.compile("\n" + _MARKDOWN_LINE.pattern)  # found by its
 _MARKDOWN_MARKS = ("\n#", "|", "```", "~~~", "\n>", "\n-", "\n*", "\n+", "\n    ", ". ")
 SCOPE = 80  # characters a clause-wide marker reaches at most
 _NEAR = 2  # with no number after a negation, words within which a limit word makes it a limit ("don't go past")
-_NOW_WORDS = ("now", "Now", "current", "Current", "today", "Today", "days", "recent", "Recent", "as of", "As of",
-              "forward", "present", "again", "since then", "Since then", "in force")  # fmt: skip
 WORDS = re.compile(r"(?:\s*\S+){1,5}")  # a `words` marker's reach
 # a stop that ends a sentence: not the one of "e.g." (looked for behind the stop: a fast scan); closing bold,
 # quotes or brackets end it too
@@ -79,7 +77,7 @@ _TOLD = re.compile(r"(?i)\b(?:would|could|might|used to|was|were|had|\w{3,}ed)\b
 _CONTRAST = re.compile(  # not within a compound ("strong-but-not-stellar")
     r"(?i)(?<![\w-])(?:but|however|whereas|although|though|now|today|these days|currently)(?![\w-])"
 )
-_VALUE = re.compile(r"\d|\"|'[^']+'|`")
+_VALUE = re.compile(r"\d|\"|(?<!\w)'[^']+'(?!\w)|`")  # a quote, not an apostrophe ("Tuesday's")
 _APPOSITION = re.compile(r"(?i)^\W*(?:the|our|an?|what|that|those|which)\b")  # after a dash: "— the bar we used"
 _RELATIVE = re.compile(r"(?i)^\W*(?:which|what)\b")
 _HAS_VALUE = re.compile(
@@ -116,6 +114,7 @@ _STORY_VALUE = re.compile(  # a value a story tells: bold, a number with what is
     r"hundred|twice|once)\b)"  # ... a number word
 )
 _NOT_PROSE = ("|", "```", "~~~", "    ")  # a table or code: no story told there
+_GOES_ON = re.compile(r"\s*(?:(?:all the way|down|up|back)\s+)?(?:to|at)\b")  # a change's clause going on after a comma
 _PRESENT_BEFORE = re.compile(
     r"(?i)\b(?:is|are|be|been|being|am|has|have|will|would|should|must|can|could|may|might|to|gets?)\s+(?:\w+\s+)?$|'(?:s|re)\s+(?:\w+\s+)?$"
 )
@@ -969,12 +968,15 @@ def _sequence(reading: Reading, answer: str) -> None:
     now, a paragraph telling changes is former where it tells the past ("When the blog launched, every post carried
     a 1200x630 hero"), a sentence as a whole when it opens in the past; but not what names a value said to hold now:
     the story ends there."""
-    if not reading.clauses or not any(w in answer for w in _NOW_WORDS):
+    nows = [_clause_around(answer, m.start()) for m in VOCAB["now", "clause"].finditer(answer)]
+    if not reading.clauses or not nows:
         return
-    nows = (_clause_around(answer, m.start()) for m in VOCAB["now", "clause"].finditer(answer))
     holding = [c for c in nows if _HAS_VALUE.search(answer, *c) or "**" in answer[slice(*c)]]  # "uses the **CS-**"
-    for s, e in reading.clauses if holding else []:
+    for n, (s, e) in enumerate(reading.clauses if holding else []):
         if (m := VOCAB["past", "clause"].search(answer, s, e)) and not VOCAB["now", "clause"].search(answer, s, e):
+            after = reading.clauses[n + 1] if n + 1 < len(reading.clauses) else (e, e)
+            if answer[e : after[0]].strip() == "," and _GOES_ON.match(answer, *after):
+                e = after[1]  # "We then cut the limit hard, to 90 words": where it went
             reading.zones.append(
                 Zone(s, e, f"a past change ({fragment(m.group(0))}) in an answer naming what holds now")
             )

@@ -17,6 +17,7 @@ or a hedge); a pass that read a superseded text as former names what marked it.
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from omseval.scorers.markers import VOCAB
@@ -63,7 +64,11 @@ def strict(superseded_pattern: str, answer: str, passed: bool | None, folded: st
     masked = reading.masked()
     former = _named_former(named, reading)
     left = next((m for m in pattern.finditer(masked) if _same(m.group(0)) not in former or _hedged(m, reading)), None)
-    if left is None and (found := _spelled_match(pattern, masked)):
+
+    def recurs(m: re.Match, where: tuple[int, int]) -> bool:  # a former value a shared unit spells out
+        return _same(m.group(0)) in former and reading.covering(*where, reading.hedges) is None
+
+    if left is None and (found := _spelled_match(pattern, masked, excused=recurs)):
         return Strict(False, f"states {fragment(found.group(0))} (a range or list sharing its unit): nothing marks it")
     if left is not None:
         hedge = reading.covering(left.start(), left.end(), reading.hedges)
@@ -165,10 +170,16 @@ def spelled_out(answer: str) -> str:
     return _rewritten(answer, _list_windows(answer))[0]
 
 
-def _spelled_match(pattern: Finder, answer: str, folded: str | None = None) -> re.Match | None:
+def _spelled_match(
+    pattern: Finder,
+    answer: str,
+    folded: str | None = None,
+    excused: Callable[[re.Match, tuple[int, int]], bool] | None = None,
+) -> re.Match | None:
     """A match of the pattern that only spelling out a shared unit makes (the answer itself has none): searched
     where a stretch was rewritten, and only in stretches that can hold one (near a string the pattern requires, when
-    no rewrite can make such a string)."""
+    no rewrite can make such a string); the first that `excused` (given the stretch as the answer has it) does not
+    excuse."""
     folded = fold(answer) if folded is None else folded
     if not pattern.requirements:
         if not listed(answer, pattern.pattern):
@@ -182,8 +193,19 @@ def _spelled_match(pattern: Finder, answer: str, folded: str | None = None) -> r
         windows = _list_windows(answer, pattern.pattern, _lines_holding(answer, folded, pattern.pieces[0]))
     if not windows:
         return None
-    text, changed = _rewritten(answer, windows)
-    return pattern.search_near(text, changed) if changed else None
+    text, changed, origins = _rewritten(answer, windows)
+    for n, m in pattern.near(text, changed):
+        if excused is None or not excused(m, _origin(m.span(), changed[n], origins[n])):
+            return m
+    return None
+
+
+def _origin(span: tuple[int, int], changed: tuple[int, int], origin: tuple[int, int]) -> tuple[int, int]:
+    """Where the answer holds what a span of a rewritten stretch was made from: a rewrite only inserts, so the
+    inserted length bounds how far back it starts."""
+    inserted = (changed[1] - changed[0]) - (origin[1] - origin[0])
+    start = origin[0] + span[0] - changed[0] - inserted
+    return max(origin[0], start), min(origin[1], origin[0] + span[1] - changed[0])
 
 
 def _lines_holding(answer: str, folded: str, strings: list[str]) -> list[tuple[int, int]]:
@@ -228,8 +250,9 @@ def _list_windows(
     return _windows(answer, sorted(found)) if found else []
 
 
-def _rewritten(answer: str, windows: list[tuple[int, int]]) -> tuple[str, list[tuple[int, int]]]:
-    """The answer with the windows spelled out, and where the text changed (in the new text)."""
+def _rewritten(answer: str, windows: list[tuple[int, int]]) -> tuple[str, list[tuple[int, int]], list[tuple[int, int]]]:
+    """The answer with the windows spelled out, where the text changed (in the new text), and where each of those
+    stretches is in the answer."""
 
     def after(m: re.Match) -> str:
         unit = m.group(2) + m.group(3)
@@ -241,6 +264,7 @@ def _rewritten(answer: str, windows: list[tuple[int, int]]) -> tuple[str, list[t
 
     out: list[str] = []
     changed: list[tuple[int, int]] = []
+    origins: list[tuple[int, int]] = []
     at, size = 0, 0
     for start, end in windows:
         part = answer[start:end]
@@ -248,10 +272,11 @@ def _rewritten(answer: str, windows: list[tuple[int, int]]) -> tuple[str, list[t
         size += start - at
         if new != part:
             changed.append((size, size + len(new)))
+            origins.append((start, end))
         out += [answer[at:start], new]
         size += len(new)
         at = end
-    return "".join([*out, answer[at:]]), changed
+    return "".join([*out, answer[at:]]), changed, origins
 
 
 def _windows(answer: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -832,6 +832,34 @@ STRUCTURED_CONTEXT = [
         "Run tests for 28 days; the original 14-day minimum is retired. "
         "A 14 Day window rarely covers two weekly cycles.",
     ),
+    (  # ... and where a unit that a range shares spells it out ("from 4.8 to 7.2 minutes")
+        r"4\.8 minutes",
+        "Drop anyone under 7.2 minutes. The previous cut-off of 4.8 minutes was too lenient.\n\n"
+        "> Please update the script: this moves the cut-off from 4.8 to 7.2 minutes.",
+    ),
+    (  # ... even where an "either ... or" later in the sentence offers something else
+        r"\b3:2\b",
+        "Export at 5:4.\n\n| Version | Ratio |\n|---|---|\n| First correction | 3:2 (retired) |\n\n"
+        "A 3:2 or 16:9 image sits badly in the new template, either letterboxed or cropped at the sides.",
+    ),
+    (  # a story of changes that ends in what "has since" been settled
+        r"18 months",
+        "Counter with 15 months of fees.\n\nLater, the guidance was tightened to push back on anything below "
+        "18 months of fees. Legal has since settled the question: the minimum is 15 months.",
+    ),
+    (  # "Tuesday's" is no quoted value: the clause points back at the values before it
+        r"'2s'",
+        "Open with `SET lock_timeout = '750ms';`. Older migrations and templates open with `'2s'` (the earliest "
+        "with `'5s'`) — those values were retired after Tuesday's outage and shouldn't be copied.",
+    ),
+    (  # a change told across a comma: where it went
+        r"90 words",
+        "The limit is now 220 words.\n\nWe then cut the limit hard, to 90 words. Customers found the short replies "
+        "curt.",
+    ),
+    (r"#48213", "Quote CS-48213. That replaces the REF-48213 style, as well as the even older #48213 form."),
+    (r"\b5s\b", "Use '750ms'.\n\nBoth 5s and 2s are stale."),
+    (r"prod:billing", "Tag it `scope:billing`. A `prod:billing` tag on a new ticket will be invisible to the reports."),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -1034,6 +1062,13 @@ STRUCTURED_STATED = [
         "Step 4 says DANGER:. Change it.\n\nStart each destructive step with DANGER: in bold.",
     ),
     (r"\b(45|60) s\b", "The previous 45 s interval fired too often. Use 60 s now."),  # another value
+    (  # a former value that a shared unit spells out, offered again
+        r"24 hours",
+        "We used to allow 24 hours; the window is now 36 hours. Either 24 or 36 hours is fine, though.",
+    ),
+    (r"18 months", "Counter with 15 months. Legal has since said that 18 months is what we ask for."),
+    (r"#48213", "Quote CS-48213; #48213 works as well."),
+    (r"90 words", "Keep replies short. We cut them, to 90 words, and that is the limit now."),
 ]
 
 
