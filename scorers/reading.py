@@ -53,7 +53,9 @@ _BOUNDARY = re.compile(
     r"|\s[—–-]{1,2}\s"
 )
 _SENTENCE = re.compile(_STOP + r"|\n")
-_NEGATION = re.compile(r"(?i)\b(?:not|no|never|no longer|would(?: \w+)? have|would've|could(?: \w+)? have)\b|n't\b")
+_NEGATION = re.compile(
+    r"(?i)\b(?:not|no|never|neither|nor|no longer|would(?: \w+)? have|would've|could(?: \w+)? have)\b|n't\b"
+)
 _COUNTERFACTUAL = re.compile(r"(?i)\b(?:would|could|might)(?:n't| not)?(?: \w+)? have\b|\bwould've\b|\w'd have\b")
 _NUMBER = re.compile(
     r"(?i)\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty)\b"
@@ -114,7 +116,8 @@ _STORY_VALUE = re.compile(  # a value a story tells: bold, a number with what is
     r"hundred|twice|once)\b)"  # ... a number word
 )
 _NOT_PROSE = ("|", "```", "~~~", "    ")  # a table or code: no story told there
-_GOES_ON = re.compile(r"\s*(?:(?:all the way|down|up|back)\s+)?(?:to|at)\b")  # a change's clause going on after a comma
+# a change's clause going on after a comma: where it went ("..., to 90 words"), or the value alone (', "$5MM"')
+_GOES_ON = re.compile(r"\s*(?:(?:all the way|down|up|back)\s+)?(?:to|at)\b|\s*[\"“`*]+[^\"”`*\n]{1,40}[\"”`*]+\W*$")
 _PRESENT_BEFORE = re.compile(
     r"(?i)\b(?:is|are|be|been|being|am|has|have|will|would|should|must|can|could|may|might|to|gets?)\s+(?:\w+\s+)?$|'(?:s|re)\s+(?:\w+\s+)?$"
 )
@@ -895,7 +898,8 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                 why = f"in the section {fragment(history)}, told as past"
                 reading.zones.append(Zone(c_start, c_end, why, named=False))
                 continue
-            if reading.near(c_start, c_end):  # a marker's zone lies within its clause: elsewhere it marks no span
+            # a marker's zone lies within its clause, or the next one that it opens: elsewhere it marks no span
+            if reading.near(c_start, c_end) or answer.startswith(",", c_end) and reading.near(c_end, c_end + SCOPE):
                 _markers(reading, answer, c_start, c_end)
             else:
                 unread = (c_start, c_end)
@@ -976,7 +980,7 @@ def _sequence(reading: Reading, answer: str) -> None:
         if (m := VOCAB["past", "clause"].search(answer, s, e)) and not VOCAB["now", "clause"].search(answer, s, e):
             after = reading.clauses[n + 1] if n + 1 < len(reading.clauses) else (e, e)
             if answer[e : after[0]].strip() == "," and _GOES_ON.match(answer, *after):
-                e = after[1]  # "We then cut the limit hard, to 90 words": where it went
+                e = after[1]
             reading.zones.append(
                 Zone(s, e, f"a past change ({fragment(m.group(0))}) in an answer naming what holds now")
             )
@@ -1108,7 +1112,10 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
     if rejections_only:
         return
     for m in found("former", "after"):
-        zones.append(Zone(m.end(), min(end, m.end() + SCOPE), f"after {fragment(m.group(0))}"))
+        stop = min(end, m.end() + SCOPE)
+        if not answer[m.end() : end].strip(" *_") and answer.startswith(",", end):  # "and before that, the standard
+            stop = min(_clause_around(answer, end + 1)[1], m.end() + SCOPE)  # X": it opens the next clause
+        zones.append(Zone(m.end(), stop, f"after {fragment(m.group(0))}"))
     for m in found("former", "words"):
         reach = WORDS.match(answer, m.end(), end)
         zones.append(Zone(m.end(), reach.end() if reach else m.end(), f"after {fragment(m.group(0))}"))

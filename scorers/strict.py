@@ -100,8 +100,7 @@ def _named_former(named: list[re.Match], reading: Reading) -> dict[str, Zone]:
     first: dict[str, Zone | None] = {}
     for m in named:
         if (value := _same(m.group(0))) not in first:
-            zone = reading.covering(m.start(), m.end(), reading.zones)
-            first[value] = zone if zone is not None and zone.named else None
+            first[value] = reading.covering(m.start(), m.end(), [z for z in reading.zones if z.named])
     return {value: zone for value, zone in first.items() if zone is not None}
 
 

@@ -860,6 +860,23 @@ STRUCTURED_CONTEXT = [
     (r"#48213", "Quote CS-48213. That replaces the REF-48213 style, as well as the even older #48213 form."),
     (r"\b5s\b", "Use '750ms'.\n\nBoth 5s and 2s are stale."),
     (r"prod:billing", "Tag it `scope:billing`. A `prod:billing` tag on a new ticket will be invisible to the reports."),
+    (  # a first mention a marker names as former, in a section that tells the past too
+        r"\$25",
+        "## Receipts: $40 and up\n\n### Why you may have heard otherwise\n\n- The earliest policy asked at $75.\n"
+        "- It was later tightened to **$25**.\n- Finance has since relaxed it to $40, the rule in force now.\n\n"
+        "### What to do\n\nKeep the $25 taxi receipt in the folder.",
+    ),
+    (r"32 bytes", "Use 48 bytes. Neither 24 nor 32 bytes is acceptable for anything new."),
+    (  # a marker that opens the next clause
+        r"BREAKING CHANGE",
+        "Add an `API-BREAK:` footer. We used to write `COMPAT-BREAK:` (and before that, the standard "
+        "`BREAKING CHANGE:` footer).",
+    ),
+    (  # a past change whose value follows a comma
+        r"5MM",
+        'The style now is $5 mln.\n\nTo save space, we switched to the finance shorthand, "$5MM". It read badly next '
+        "to IR's figures.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -1069,6 +1086,8 @@ STRUCTURED_STATED = [
     (r"18 months", "Counter with 15 months. Legal has since said that 18 months is what we ask for."),
     (r"#48213", "Quote CS-48213; #48213 works as well."),
     (r"90 words", "Keep replies short. We cut them, to 90 words, and that is the limit now."),
+    (r"5MM", "Use $5 mln; the old $5MM is retired. Either of the two short forms is fine in practice."),
+    (r"32 bytes", "Neither length is required by the library; 32 bytes is fine."),
 ]
 
 
