@@ -74,6 +74,10 @@ _UNDER = re.compile(
     r"(?:,|(?=\s(?:we|they|you|people|it|teams?|everyone|nobody|most|many)\b))"
 )
 # an indirect question ("asks whether 8 px is fine"): what it asks is fine is not accepted
+_VERB = re.compile(  # what opens a predicate ("won't be read correctly", "are stale")
+    r"(?i)(?:will|would|won't|'ll|is|are|was|were|isn't|aren't|wasn't|weren't|has|have|had|should|must|needs?|can't|"
+    r"cannot|doesn't|don't|does|do)\b"
+)
 _INDIRECT = re.compile(r"(?i)\b(?:whether|(?:asks?|asked|asking|wonders?|wondering) if)\b")
 _TOLD = re.compile(r"(?i)\b(?:would|could|might|used to|was|were|had|\w{3,}ed)\b|\w'd\b")  # ... in the past or supposed
 _CONTRAST = re.compile(  # not within a compound ("strong-but-not-stellar")
@@ -898,8 +902,14 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                 why = f"in the section {fragment(history)}, told as past"
                 reading.zones.append(Zone(c_start, c_end, why, named=False))
                 continue
-            # a marker's zone lies within its clause, or the next one that it opens: elsewhere it marks no span
-            if reading.near(c_start, c_end) or answer.startswith(",", c_end) and reading.near(c_end, c_end + SCOPE):
+            # a marker's zone lies within its clause, or reaches across a comma: elsewhere it marks no span
+            if (
+                reading.near(c_start, c_end)
+                or answer.startswith(",", c_end)
+                and reading.near(c_end, c_end + SCOPE)
+                or answer.startswith(",", c_start - 1)
+                and reading.near(max(0, c_start - SCOPE), c_start)
+            ):
                 _markers(reading, answer, c_start, c_end)
             else:
                 unread = (c_start, c_end)
@@ -1120,7 +1130,12 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
         reach = WORDS.match(answer, m.end(), end)
         zones.append(Zone(m.end(), reach.end() if reach else m.end(), f"after {fragment(m.group(0))}"))
     for m in found("former", "before"):
-        zones.append(Zone(max(start, m.start() - SCOPE), m.start(), f"before {fragment(m.group(0).strip())}"))
+        begin = max(start, m.start() - SCOPE)
+        # a clause that opens with its verb has its subject before the comma ("..., or a 5 on the 1–6 scale, won't
+        # be read correctly")
+        if not answer[start : m.start()].strip(" *_") and answer.startswith(",", start - 1) and _VERB.match(m.group(0)):
+            begin = max(_clause_around(answer, start - 2)[0], m.start() - SCOPE)
+        zones.append(Zone(begin, m.start(), f"before {fragment(m.group(0).strip())}"))
     if told := found("former", "clause"):
         m = told[0]
         zones.append(Zone(start, end, f"its clause tells the past ({fragment(m.group(0))})"))

@@ -872,6 +872,11 @@ STRUCTURED_CONTEXT = [
         "Add an `API-BREAK:` footer. We used to write `COMPAT-BREAK:` (and before that, the standard "
         "`BREAKING CHANGE:` footer).",
     ),
+    (  # a clause that opens with its verb: its subject is before the comma
+        r"1–6",
+        'Use the 1–9 scale. A "Yes" from the original labels, or a 5 from the later 1–6 scale, won\'t be read '
+        "correctly by the committee.",
+    ),
     (  # a past change whose value follows a comma
         r"5MM",
         'The style now is $5 mln.\n\nTo save space, we switched to the finance shorthand, "$5MM". It read badly next '
@@ -1088,6 +1093,12 @@ STRUCTURED_STATED = [
     (r"90 words", "Keep replies short. We cut them, to 90 words, and that is the limit now."),
     (r"5MM", "Use $5 mln; the old $5MM is retired. Either of the two short forms is fine in practice."),
     (r"32 bytes", "Neither length is required by the library; 32 bytes is fine."),
+    # a clause that opens with a phrase, not a verb, says nothing of what is before the comma
+    (r"10 years", "Usually the last 10 years, with older landmark studies added by justification."),
+    (
+        r"two working days",
+        "Within one to two working days of the build reaching staging, before it goes to production.",
+    ),
 ]
 
 
