@@ -78,6 +78,9 @@ _VERB = re.compile(  # what opens a predicate ("won't be read correctly", "are s
     r"(?i)(?:will|would|won't|'ll|is|are|was|were|isn't|aren't|wasn't|weren't|has|have|had|should|must|needs?|can't|"
     r"cannot|doesn't|don't|does|do)\b"
 )
+_NO_NEED = re.compile(  # a fix not asked for ("you don't strictly need to redo it")
+    r"(?i)\b(?:(?:don'?t|do not|doesn'?t|does not|won'?t|will not)(?: \w+)? (?:need|have) to|no need to|needn'?t)\b"
+)
 _INDIRECT = re.compile(r"(?i)\b(?:whether|(?:asks?|asked|asking|wonders?|wondering) if)\b")
 _TOLD = re.compile(r"(?i)\b(?:would|could|might|used to|was|were|had|\w{3,}ed)\b|\w'd\b")  # ... in the past or supposed
 _CONTRAST = re.compile(  # not within a compound ("strong-but-not-stellar")
@@ -217,6 +220,7 @@ class Reading:
     reversal: bool = False  # the answer tells of a reversal: pointing back marks nothing
     quotes: list[tuple[int, int]] = field(default_factory=list)  # quoted text: a proposed or reported string
     asked: list[tuple[int, int]] = field(default_factory=list)  # an FAQ's questions: the reader's words
+    offers: list[tuple[int, str]] = field(default_factory=list)  # clauses accepting what they point at, by start
 
     def quoted(self, at: int) -> bool:
         """Whether `at` lies inside quoted text (whose words are what it quotes, not the answer's own markers)."""
@@ -884,14 +888,21 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                     head = (firsts[at], c_start)  # "That's expected, so update them": the sentence before
                     pointing = _POINTING.match(answer, firsts[at], c_start)
                     back = sentences[at - 1] if pointing and at > 0 else head
-                why = f"pointed back at by {fragment(clause.strip()[:40])}"
-                reading.zones.append(Zone(back[0], back[1], why, named=False))
+                if reading.covering(*back, reading.hedges) is None:  # what a hedge offers, pointing back retires not
+                    why = f"pointed back at by {fragment(clause.strip()[:40])}"
+                    reading.zones.append(Zone(back[0], back[1], why, named=False))
             voice = _voice(reading, answer, c_start, c_end)
             hedge = VOCAB["hedge", "clause"].search(voice)
             if hedge and not _COUNTERFACTUAL.search(voice) and not _INDIRECT.search(voice, 0, hedge.start()):
                 reading.hedges.append(Zone(c_start, c_end, f"its clause accepts it ({fragment(hedge.group(0))})"))
+                if not _HAS_VALUE.search(voice) and not answer.startswith("?", c_end):  # "That form is still fine":
+                    reading.offers.append((c_start, voice.strip()))  # it accepts what it points at
                 continue
-            if (weak := VOCAB["hedge", "weak"].search(voice)) and not _NEGATION.search(voice):
+            if (
+                (weak := VOCAB["hedge", "weak"].search(voice))
+                and not _NEGATION.search(voice)
+                and not (_EITHER_OR.match(weak.group(0)) and _retires_its_options(answer, c_start + weak.end(), s_end))
+            ):
                 reading.hedges.append(Zone(c_start, c_end, f"its clause accepts it ({fragment(weak.group(0))})"))
                 continue
             if VOCAB["status", "line"].match(clause):  # "- **110**: the first change; also retired."
@@ -956,7 +967,11 @@ def _conditions(reading: Reading, answer: str, clauses: list[tuple[int, int]]) -
                 for q in _COMMA_QUOTED.finditer(answer, start, end)
                 if (m := correcting.match(answer, q.end(), end))
             )
-            later = ((m.start(), m) for c, e in clauses[n + 1 :] if (m := correcting.search(answer, c, e)))
+            later = (
+                (m.start(), m)
+                for c, e in clauses[n + 1 :]
+                if (m := correcting.search(answer, c, e)) and not _NO_NEED.search(answer, c, m.start())
+            )
             if (fix := next(itertools.chain(held, later), None)) is not None:
                 why = f"its condition names what to correct ({fragment(fix[1].group(0))})"
                 reading.zones.append(Zone(start, fix[0], why))

@@ -75,7 +75,7 @@ def strict(superseded_pattern: str, answer: str, passed: bool | None, folded: st
         why = hedge.why if hedge else "nothing marks it as former"
         return Strict(False, f"states {fragment(answer[left.start() : left.end()])}: {why}")
     if named and (offer := _offer(reading, answer)):  # what it tells as former, it still offers
-        why = f"the answer offers alternatives ({fragment(offer.group(0))})"
+        why = f"the answer offers alternatives ({fragment(offer)})"
         return Strict(False, f"states {fragment(named[0].group(0))}: {why}")
     marked = []
     for m in named[:EXPLAINED] or _LISTED.finditer(answer):  # a value only a shared unit made: its list's zone
@@ -116,13 +116,11 @@ def _hedged(m: re.Match, reading: Reading) -> bool:
     return reading.covering(m.start(), m.end(), reading.hedges) is not None
 
 
-def _offer(reading: Reading, answer: str) -> re.Match | None:
+def _offer(reading: Reading, answer: str) -> str | None:
     """Where the answer accepts more than one value, in its own words (not in an FAQ's question: "Who do I ask if
-    I'm unsure?")."""
-    for m in VOCAB["hedge", "answer"].finditer(answer):
-        if not any(a <= m.start() < b for a, b in reading.asked):
-            return m
-    return None
+    I'm unsure?"), or accepts what it points at ("That form is still fine")."""
+    offers = [(m.start(), m.group(0)) for m in VOCAB["hedge", "answer"].finditer(answer)] + reading.offers
+    return next((text for at, text in offers if not any(a <= at < b for a, b in reading.asked)), None)
 
 
 _DIGIT_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine)"

@@ -877,6 +877,16 @@ STRUCTURED_CONTEXT = [
         'Use the 1–9 scale. A "Yes" from the original labels, or a 5 from the later 1–6 scale, won\'t be read '
         "correctly by the committee.",
     ),
+    (  # an FAQ's question asks whether the old value is fine: it accepts nothing
+        r"COMPAT-BREAK",
+        "Use `API-BREAK:`.\n\n**I've been writing `COMPAT-BREAK:`. Is that still okay?**\nNo. `COMPAT-BREAK:` was the "
+        "marker after the first revision.",
+    ),
+    (
+        r'"collection"',
+        'Use "binder". Our first guideline used "folders"; that gave way to "collections". Don\'t treat "collection" '
+        "as an acceptable synonym.",
+    ),
     (  # a past change whose value follows a comma
         r"5MM",
         'The style now is $5 mln.\n\nTo save space, we switched to the finance shorthand, "$5MM". It read badly next '
@@ -1093,6 +1103,30 @@ STRUCTURED_STATED = [
     (r"90 words", "Keep replies short. We cut them, to 90 words, and that is the limit now."),
     (r"5MM", "Use $5 mln; the old $5MM is retired. Either of the two short forms is fine in practice."),
     (r"32 bytes", "Neither length is required by the library; 32 bytes is fine."),
+    # a clause that accepts what it points at offers it; what a hedge offers, pointing back does not retire
+    (
+        r"DD-",
+        "Use PROP-318. You'll see a lot of DD- numbers in the index. That form is still fine if you'd rather match "
+        "them.",
+    ),
+    (
+        r"LIMIT 250",
+        "Use `LIMIT 40`. If 40 isn't enough, you can go up to `LIMIT 250`. That's the cap we used for years.",
+    ),
+    (r"250 words", "Aim for under 120 words. Going up to 250 words is still fine. That was the limit until recently."),
+    (
+        r"1600 × 900",
+        "Use 2000 × 1000. If you've already produced an image at 1600 × 900, that's generally fine to use as well.",
+    ),
+    (  # a condition whose fix is not asked for
+        r"1600 × 840",
+        "Use 2000 × 1050. If your designer already delivered it at 1600 × 840, you don't strictly need to redo it.",
+    ),
+    (
+        r"1600 × 840",
+        "The old 1600 × 840 is retired. Treat 2000 × 1050 as preferred for new work, and 1600 × 840 as acceptable "
+        "when a re-export would hold up the post.",
+    ),
     # a clause that opens with a phrase, not a verb, says nothing of what is before the comma
     (r"10 years", "Usually the last 10 years, with older landmark studies added by justification."),
     (
