@@ -578,13 +578,15 @@ def _plain(cell: str) -> str:
 
 def _status(cell: str) -> str | None:
     """A short cell that marks its row: "former" ("Retired", "No longer used") or "current" ("Now", "Current")."""
-    plain = _plain(_LEAD.split(_plain(cell), maxsplit=1)[0])  # "Deprecated — used for a while": its lead
-    if not plain or len(plain.split()) > 4:
-        return None
-    if VOCAB["status", "former"].search(plain):
-        return "former"
-    if VOCAB["status", "current"].search(plain):
-        return "current"
+    whole = _plain(cell)
+    lead = _plain(_LEAD.split(whole, maxsplit=1)[0])  # "Deprecated — used for a while": its lead
+    for plain in dict.fromkeys((lead, whole)):  # ... else the whole short cell ("First change, superseded")
+        if not plain or len(plain.split()) > 4:
+            continue
+        if VOCAB["status", "former"].search(plain):
+            return "former"
+        if VOCAB["status", "current"].search(plain):
+            return "current"
     return None
 
 

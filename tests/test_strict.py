@@ -887,6 +887,16 @@ STRUCTURED_CONTEXT = [
         'Use "binder". Our first guideline used "folders"; that gave way to "collections". Don\'t treat "collection" '
         "as an acceptable synonym.",
     ),
+    (  # a short status cell whose lead is not its status
+        r"\b2 hours",
+        "Submit by 3 am.\n\n| Rule | Status |\n|---|---|\n| Within 24 hours | Original |\n"
+        "| Within 2 hours | First change, superseded |",
+    ),
+    (r"1600 × 840", "Set the artboard to 2000 × 1050. Archive the 1600 × 840 frames so nobody duplicates them."),
+    (
+        r"5 pm",
+        "Submit by 3 am. If a recruiter pings you about a 5 pm deadline, they're probably working off the old rule.",
+    ),
     (  # a past change whose value follows a comma
         r"5MM",
         'The style now is $5 mln.\n\nTo save space, we switched to the finance shorthand, "$5MM". It read badly next '
