@@ -51,7 +51,13 @@ def requirements(pattern: str) -> tuple[Needs, ...]:
 
 def holds(requirements, folded: str) -> bool:
     """Whether a text (folded) holds a string of every requirement: without, no match is possible."""
-    return all(any(n in folded for n in needs) for needs in requirements)
+    for needs in requirements:  # loops, not all(any(...)): this runs for every clause and marker
+        for need in needs:
+            if need in folded:
+                break
+        else:
+            return False
+    return True
 
 
 def needs_of(parsed) -> tuple[Needs, ...]:
@@ -239,7 +245,7 @@ class Finder:
     def uncreated_absent(self, folded: str) -> bool:
         """Whether the text lacks the pieces (`_piece`) of every string of a requirement, so that no rewrite of it
         by `spelled_out` matches."""
-        return any(not any(piece in folded for piece in pieces) for pieces in self.pieces)
+        return not holds(self.pieces, folded)
 
     def hits_uncreated(self, folded: str) -> list[int]:
         """Where the pieces (`_piece`) of the strings of the first requirement occur: every match of the text

@@ -16,6 +16,7 @@ or a hedge); a pass that read a superseded text as former names what marked it.
 """
 
 import functools
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -119,7 +120,8 @@ def _hedged(m: re.Match, reading: Reading) -> bool:
 def _offer(reading: Reading, answer: str) -> str | None:
     """Where the answer accepts more than one value, in its own words (not in an FAQ's question: "Who do I ask if
     I'm unsure?"), or accepts what it points at ("That form is still fine")."""
-    offers = [(m.start(), m.group(0)) for m in VOCAB["hedge", "answer"].finditer(answer)] + reading.offers
+    found = ((m.start(), m.group(0)) for m in VOCAB["hedge", "answer"].finditer(answer))
+    offers = itertools.chain(found, reading.offers)
     return next((text for at, text in offers if not any(a <= at < b for a, b in reading.asked)), None)
 
 
