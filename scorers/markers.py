@@ -6,6 +6,7 @@ word edges) and an optional note. A malformed file is refused with its file, lin
 """
 
 import re
+import re._parser as _parser
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -82,27 +83,60 @@ def load(path: Path = VOCABULARY) -> list[Entry]:
     return entries
 
 
+_LONG = 400  # characters of text past which a search runs each entry whose own strings the text holds
+
+
 class Marker:
     """One kind and scope of the vocabulary: its expression (`re`'s search, match and finditer, with pos and
     endpos), run only on a stretch of text that holds a string one of which every match contains (see
-    omseval.scorers.prefilter): most clauses hold no marker, and a substring test is cheaper than the expression."""
+    omseval.scorers.prefilter): most clauses hold no marker, and a substring test is cheaper than the expression.
+    Over a long stretch, each of its `entries` (its alternatives, in order) whose own strings the stretch holds is
+    searched on its own, with the same matches: the first to start wins, the earlier entry on a tie."""
 
-    def __init__(self, pattern: str):
+    def __init__(self, pattern: str, entries: tuple[str, ...] = ()):
         self.compiled = re.compile(pattern)
         # shortest strings first: the commonest, so that a clause holding one is told soonest
         self.requirements = [sorted(needs, key=len) for needs in requirements(pattern)]
+        self.entries = [(re.compile(e), [sorted(needs, key=len) for needs in requirements(e)]) for e in entries]
+        if any(_parser.parse(e).getwidth()[0] == 0 for e in entries):  # one may match empty: finditer as `re` does
+            self.entries = []
 
     def _possible(self, text: str, pos: int, endpos: int) -> bool:
         return holds(self.requirements, fold(text[pos:endpos]))
 
     def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match | None:
-        return self.compiled.search(text, pos, endpos) if self._possible(text, pos, endpos) else None
+        return next(self.finditer(text, pos, endpos), None)
 
     def match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match | None:
         return self.compiled.match(text, pos, endpos) if self._possible(text, pos, endpos) else None
 
     def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match]:
-        return self.compiled.finditer(text, pos, endpos) if self._possible(text, pos, endpos) else iter(())
+        if not self._possible(text, pos, endpos):
+            return iter(())
+        if self.entries and min(endpos, len(text)) - pos > _LONG:
+            return self._each(text, pos, endpos)
+        return self.compiled.finditer(text, pos, endpos)
+
+    def _each(self, text: str, pos: int, endpos: int) -> Iterator[re.Match]:
+        """finditer over a long stretch, entry by entry: each entry's next match kept until the search passes it."""
+        folded = fold(text[pos:endpos])
+        live = [compiled for compiled, needs in self.entries if holds(needs, folded)]
+        nexts = [compiled.search(text, pos, endpos) for compiled in live]
+        at = pos
+        while True:
+            for n, m in enumerate(nexts):
+                if m is not None and m.start() < at:
+                    nexts[n] = live[n].search(text, at, endpos)
+            found = [(m.start(), n, m) for n, m in enumerate(nexts) if m is not None]
+            if not found:
+                return
+            first = min(found, key=lambda f: f[:2])[2]
+            yield first
+            at = first.end()
+
+
+def _edged(alternatives: str) -> str:
+    return r"(?i)(?<![\w'])(?:" + alternatives + r")(?![\w'])"
 
 
 class Vocabulary:
@@ -114,8 +148,9 @@ class Vocabulary:
         for e in entries:
             grouped.setdefault((e.kind, e.scope), []).append(e.pattern)
         self.compiled = {
-            key: Marker(r"(?i)(?<![\w'])(?:" + "|".join(sorted(pats, key=len, reverse=True)) + r")(?![\w'])")
+            key: Marker(_edged("|".join(ordered)), tuple(_edged(p) for p in ordered))
             for key, pats in grouped.items()
+            if (ordered := sorted(pats, key=len, reverse=True))
         }
         self.never = Marker(r"(?!)")
 

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from omseval.scorers.markers import VOCABULARY, VocabularyError, load
+from omseval.scorers.markers import VOCAB, VOCABULARY, VocabularyError, load
 from omseval.scorers.strict import spelled_out, strict
 
 STATED = [  # the superseded value (pattern) is stated as what to do
@@ -1208,6 +1208,19 @@ def test_the_shipped_vocabulary_loads_and_each_line_is_one_entry():
     entries = load()
     assert entries and len({(e.kind, e.scope, e.pattern) for e in entries}) == len(entries)
     assert all("\t" not in e.pattern for e in entries)
+
+
+def test_a_long_text_is_searched_entry_by_entry_with_the_same_matches():
+    """Over a long stretch each marker runs only its entries whose strings the text holds: the matches are those of
+    its one expression, in every kind and scope, from any start."""
+    text = " ".join(a for _, a in STATED + MARKED + STRUCTURED_CONTEXT + STRUCTURED_STATED)
+    for marker in VOCAB.compiled.values():
+        assert marker.entries
+        for pos in (0, 7, len(text) // 2):
+            found = [m.span() for m in marker.finditer(text, pos)]
+            assert found == [m.span() for m in marker.compiled.finditer(text, pos)]
+            first = marker.search(text, pos, len(text) - 5)
+            assert (first and first.span()) == ((m := marker.compiled.search(text, pos, len(text) - 5)) and m.span())
 
 
 @pytest.mark.parametrize(
