@@ -189,6 +189,10 @@ _SHOWN_BACK = re.compile(  # "This is the order", "Both are superseded."
 )
 _POINTING = re.compile(r"(?i)\W*(?:that|this|it|they|those|these)(?:'s|\s+(?:is|was|are|were))\b")  # "That's expected"
 _BRACKETED = re.compile(r"\([^()\n]{0,120}\)")
+_POINTING_AT = re.compile(  # a subject pointing back, or keeping what was ("staying consistent with it")
+    r"(?i)\W*(?:that|this|it|they|those|these|either|both|staying|sticking|keeping|leaving|treating|falling back|"
+    r"reverting|matching)\b"
+)
 _PLURAL = re.compile(r"(?i)\W*(?:and\s+|but\s+)?(?:both|neither|none|all)\b")  # pointing back at several values
 _MAPPING_OPEN = re.compile(r"(?i)\b(?:renam|replac|swap|migrat|convert|old_?to_?new|legacy|mapping)\w*\b.*[{\[(]\s*$")
 _PAIR = re.compile(r"""\s*(["'][^"'\n]{1,80}["'])\s*:\s*["'][^"'\n]{0,80}["']""")
@@ -897,8 +901,8 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
             hedge = VOCAB["hedge", "clause"].search(voice)
             if hedge and not _COUNTERFACTUAL.search(voice) and not _INDIRECT.search(voice, 0, hedge.start()):
                 reading.hedges.append(Zone(c_start, c_end, f"its clause accepts it ({fragment(hedge.group(0))})"))
-                if not _HAS_VALUE.search(voice) and not answer.startswith("?", c_end):  # "That form is still fine":
-                    reading.offers.append((c_start, voice.strip()))  # it accepts what it points at
+                if _POINTING_AT.match(voice) and not _HAS_VALUE.search(voice) and not answer.startswith("?", c_end):
+                    reading.offers.append((c_start, voice.strip()))  # "That form is still fine": what it points at
                 continue
             if (
                 (weak := VOCAB["hedge", "weak"].search(voice))
@@ -1031,6 +1035,8 @@ def _sequence(reading: Reading, answer: str) -> None:
         )
     firsts = [s for s, _ in reading.clauses]
     for s_start, s_end, change in told:
+        if reading.covering(s_start, s_end, reading.hedges):  # what a hedge offers, a story does not retire
+            continue
         why = f"told in the past in a story of changes ({fragment(change.group(0))})"
         clauses = reading.clauses[bisect.bisect_left(firsts, s_start) : bisect.bisect_left(firsts, s_end)]
         if clauses and _past(answer, *clauses[0], now) and _past(answer, s_start, s_end, now, tense=False):

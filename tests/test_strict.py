@@ -897,6 +897,16 @@ STRUCTURED_CONTEXT = [
         r"5 pm",
         "Submit by 3 am. If a recruiter pings you about a 5 pm deadline, they're probably working off the old rule.",
     ),
+    (  # what a clause accepts is an action, not what it points at
+        r"\$25",
+        "Use $40. Until recently the cutoff was $25. If you've been uploading receipts for $28 lunches, you can stop. "
+        "Attaching them isn't wrong; it's just not required.",
+    ),
+    (  # "whichever is longer" is a rule, not a choice
+        r"14 days",
+        "Run for 28 days; 14 days was the original minimum. Do the power calculation and go with whichever is longer: "
+        "four weeks, or what it gives you.",
+    ),
     (  # a past change whose value follows a comma
         r"5MM",
         'The style now is $5 mln.\n\nTo save space, we switched to the finance shorthand, "$5MM". It read badly next '
@@ -1136,6 +1146,28 @@ STRUCTURED_STATED = [
         r"1600 × 840",
         "The old 1600 × 840 is retired. Treat 2000 × 1050 as preferred for new work, and 1600 × 840 as acceptable "
         "when a re-export would hold up the post.",
+    ),
+    # an old value named as former and, in the same clause or after, still accepted
+    (
+        r"3-hour",
+        "Resolve after 90 minutes in Monitoring. That said, the previous 3-hour window is still a sensible option for "
+        "big incidents.",
+    ),
+    (
+        r"6-point",
+        "Use the 4-point scale.\n\nThat said, the 6-point version is still a reasonable choice. It was the standard "
+        "until recently.",
+    ),
+    (
+        r"\bfire-",
+        "Name it `bridge-<date>`. You'll see plenty of `fire-` channels, since that was the prefix until recently. If "
+        "muscle memory types `fire-`, it's not the end of the world.",
+    ),
+    (r"\b2s\b", "Use 750ms. On a quiet table, falling back to the previous 2s is a defensible option."),
+    (
+        r"\bc-",
+        "Use `kit-`. If you're in an older app that's still on `c-`, staying consistent with the surrounding code is a "
+        "defensible option.",
     ),
     # a clause that opens with a phrase, not a verb, says nothing of what is before the comma
     (r"10 years", "Usually the last 10 years, with older landmark studies added by justification."),
