@@ -5,6 +5,7 @@ A line of the file is one entry: kind, scope, pattern (a case-insensitive regula
 word edges) and an optional note. A malformed file is refused with its file, line and field.
 """
 
+import functools
 import re
 import re._parser as _parser
 import sys
@@ -97,9 +98,14 @@ class Marker:
         self.compiled = re.compile(pattern)
         # shortest strings first: the commonest, so that a clause holding one is told soonest
         self.requirements = [sorted(needs, key=len) for needs in requirements(pattern)]
-        self.entries = [(re.compile(e), [sorted(needs, key=len) for needs in requirements(e)]) for e in entries]
-        if any(_parser.parse(e).getwidth()[0] == 0 for e in entries):  # one may match empty: finditer as `re` does
-            self.entries = []
+        self.alternatives = entries
+
+    @functools.cached_property
+    def entries(self) -> list[tuple[re.Pattern, list[list[str]]]]:
+        """Each entry compiled, with its own strings (on the first long search: most processes make none)."""
+        if any(_parser.parse(e).getwidth()[0] == 0 for e in self.alternatives):  # one may match empty: as `re` does
+            return []
+        return [(re.compile(e), [sorted(needs, key=len) for needs in requirements(e)]) for e in self.alternatives]
 
     def _possible(self, text: str, pos: int, endpos: int) -> bool:
         return holds(self.requirements, fold(text[pos:endpos]))
@@ -113,7 +119,7 @@ class Marker:
     def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match]:
         if not self._possible(text, pos, endpos):
             return iter(())
-        if self.entries and min(endpos, len(text)) - pos > _LONG:
+        if len(self.alternatives) > 1 and min(endpos, len(text)) - pos > _LONG and self.entries:
             return self._each(text, pos, endpos)
         return self.compiled.finditer(text, pos, endpos)
 
