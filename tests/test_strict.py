@@ -897,6 +897,8 @@ STRUCTURED_CONTEXT = [
         r"5 pm",
         "Submit by 3 am. If a recruiter pings you about a 5 pm deadline, they're probably working off the old rule.",
     ),
+    (r"\bc-", "Use `kit-`.\n\n2. **Older prefixes.** You'll likely see `c-card` and similar in existing code."),
+    (r"_draft2", 'Name it `_revB`:\n\n```powershell\nRename-Item "deck_draft2.pptx" "deck_revB.pptx"\n```'),
     (  # what a clause accepts is an action, not what it points at
         r"\$25",
         "Use $40. Until recently the cutoff was $25. If you've been uploading receipts for $28 lunches, you can stop. "
