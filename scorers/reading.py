@@ -40,6 +40,10 @@ _MARKDOWN_LATER_LINE = re.compile("\n" + _MARKDOWN_LINE.pattern)  # found by its
 _MARKDOWN_MARKS = ("\n#", "|", "```", "~~~", "\n>", "\n-", "\n*", "\n+", "\n    ", ". ")
 SCOPE = 80  # characters a clause-wide marker reaches at most
 _NEAR = 2  # with no number after a negation, words within which a limit word makes it a limit ("don't go past")
+# words of an answer that may speak of what holds now (a quick look before its story of changes is read)
+_PRESENT_WORDS = ("now", "Now", "current", "Current", "today", "Today", "days", "recent", "Recent", "as of", "As of",
+                  "forward", "present", "again", "since then", "Since then", "has since", "have since", "since been",
+                  "in force")  # fmt: skip
 WORDS = re.compile(r"(?:\s*\S+){1,5}")  # a `words` marker's reach
 # a stop that ends a sentence: not the one of "e.g." (looked for behind the stop: a fast scan); closing bold,
 # quotes or brackets end it too
@@ -981,7 +985,9 @@ def _conditions(reading: Reading, answer: str, clauses: list[tuple[int, int]]) -
             if (fix := next(itertools.chain(held, later), None)) is not None:
                 why = f"its condition names what to correct ({fragment(fix[1].group(0))})"
                 reading.zones.append(Zone(start, fix[0], why))
-            return
+            elif n + 1 < len(clauses) and VOCAB["hedge", "clause"].search(answer, *clauses[n + 1]):
+                reading.offers.append((start, answer[start : clauses[n + 1][1]].strip()))  # "If it still shows the
+            return  # older 1–6 fields, filling it in on that scale is accepted too": what it names, it accepts
 
 
 def _limit(answer: str, start: int, end: int) -> bool:
@@ -1003,9 +1009,9 @@ def _sequence(reading: Reading, answer: str) -> None:
     now, a paragraph telling changes is former where it tells the past ("When the blog launched, every post carried
     a 1200x630 hero"), a sentence as a whole when it opens in the past; but not what names a value said to hold now:
     the story ends there."""
-    nows = [_clause_around(answer, m.start()) for m in VOCAB["now", "clause"].finditer(answer)]
-    if not reading.clauses or not nows:
+    if not reading.clauses or not any(w in answer for w in _PRESENT_WORDS):
         return
+    nows = (_clause_around(answer, m.start()) for m in VOCAB["now", "clause"].finditer(answer))
     holding = [c for c in nows if _HAS_VALUE.search(answer, *c) or "**" in answer[slice(*c)]]  # "uses the **CS-**"
     for n, (s, e) in enumerate(reading.clauses if holding else []):
         if (m := VOCAB["past", "clause"].search(answer, s, e)) and not VOCAB["now", "clause"].search(answer, s, e):

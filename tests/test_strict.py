@@ -899,6 +899,16 @@ STRUCTURED_CONTEXT = [
     ),
     (r"\bc-", "Use `kit-`.\n\n2. **Older prefixes.** You'll likely see `c-card` and similar in existing code."),
     (r"_draft2", 'Name it `_revB`:\n\n```powershell\nRename-Item "deck_draft2.pptx" "deck_revB.pptx"\n```'),
+    (  # a condition whose main clause accepts something else
+        r"15-line",
+        "Set max_lines to 40.\n\nIf your branch is older than that change, you'll see complaints even for blocks that "
+        "are fine now — rebase first. (The 15-line value was the previous convention.)",
+    ),
+    (  # "the most recent change" tells what holds now: the story before it is past
+        r"nine months",
+        "Give 14 months of notice.\n\nThat went up to nine months. The most recent change took it to 14, because "
+        "customers said nine months did not give them enough time.",
+    ),
     (  # what a clause accepts is an action, not what it points at
         r"\$25",
         "Use $40. Until recently the cutoff was $25. If you've been uploading receipts for $28 lunches, you can stop. "
@@ -1170,6 +1180,22 @@ STRUCTURED_STATED = [
         r"\bc-",
         "Use `kit-`. If you're in an older app that's still on `c-`, staying consistent with the surrounding code is a "
         "defensible option.",
+    ),
+    # a condition naming the old value whose main clause accepts it
+    (
+        r"1–6",
+        "Use the 1–9 scale. If a scorecard still shows the older 1–6 fields, filling it in on that scale is generally "
+        "accepted too.",
+    ),
+    (
+        r"0\.75",
+        "Under the current 0.85 threshold you'd need another round, but 0.79 clears the 0.75 bar the protocol used "
+        "until recently, so if your review was registered under that version, going ahead is defensible.",
+    ),
+    (
+        r"up to five",
+        "Two is the current target. With eleven features you could defend going up to five, which was the limit until "
+        "recently.",
     ),
     # a clause that opens with a phrase, not a verb, says nothing of what is before the comma
     (r"10 years", "Usually the last 10 years, with older landmark studies added by justification."),
