@@ -117,15 +117,16 @@ class Marker:
         return self.compiled.match(text, pos, endpos) if self._possible(text, pos, endpos) else None
 
     def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match]:
-        if not self._possible(text, pos, endpos):
+        folded = fold(text[pos:endpos])
+        if not holds(self.requirements, folded):
             return iter(())
-        if len(self.alternatives) > 1 and min(endpos, len(text)) - pos > _LONG and self.entries:
-            return self._each(text, pos, endpos)
+        if len(self.alternatives) > 1 and len(folded) > _LONG and self.entries:
+            return self._each(text, pos, endpos, folded)
         return self.compiled.finditer(text, pos, endpos)
 
-    def _each(self, text: str, pos: int, endpos: int) -> Iterator[re.Match]:
-        """finditer over a long stretch, entry by entry: each entry's next match kept until the search passes it."""
-        folded = fold(text[pos:endpos])
+    def _each(self, text: str, pos: int, endpos: int, folded: str) -> Iterator[re.Match]:
+        """finditer over a long stretch (`folded`), entry by entry: each entry's next match kept until the search
+        passes it."""
         live = [compiled for compiled, needs in self.entries if holds(needs, folded)]
         nexts = [compiled.search(text, pos, endpos) for compiled in live]
         at = pos
@@ -141,6 +142,12 @@ class Marker:
             at = first.end()
 
 
+def _marker(patterns: list[str]) -> Marker:
+    """The entries of a kind and scope as one marker: longest first, each matched at word edges."""
+    ordered = sorted(patterns, key=len, reverse=True)
+    return Marker(_edged("|".join(ordered)), tuple(map(_edged, ordered)))
+
+
 def _edged(alternatives: str) -> str:
     return r"(?i)(?<![\w'])(?:" + alternatives + r")(?![\w'])"
 
@@ -153,11 +160,7 @@ class Vocabulary:
         grouped: dict[tuple[str, str], list[str]] = {}
         for e in entries:
             grouped.setdefault((e.kind, e.scope), []).append(e.pattern)
-        self.compiled = {
-            key: Marker(_edged("|".join(ordered)), tuple(_edged(p) for p in ordered))
-            for key, pats in grouped.items()
-            if (ordered := sorted(pats, key=len, reverse=True))
-        }
+        self.compiled = {key: _marker(pats) for key, pats in grouped.items()}
         self.never = Marker(r"(?!)")
 
     def __getitem__(self, key: tuple[str, str]) -> Marker:

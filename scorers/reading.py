@@ -41,7 +41,7 @@ _MARKDOWN_MARKS = ("\n#", "|", "```", "~~~", "\n>", "\n-", "\n*", "\n+", "\n    
 SCOPE = 80  # characters a clause-wide marker reaches at most
 _NEAR = 2  # with no number after a negation, words within which a limit word makes it a limit ("don't go past")
 # words of an answer that may speak of what holds now (a quick look before its story of changes is read)
-_PRESENT_WORDS = ("now", "Now", "current", "Current", "today", "Today", "days", "recent", "Recent", "as of", "As of",
+_NOW_WORDS = ("now", "Now", "current", "Current", "today", "Today", "days", "recent", "Recent", "as of", "As of",
                   "forward", "present", "again", "since then", "Since then", "has since", "have since", "since been",
                   "in force")  # fmt: skip
 WORDS = re.compile(r"(?:\s*\S+){1,5}")  # a `words` marker's reach
@@ -77,7 +77,6 @@ _UNDER = re.compile(
     r"(?:[\w-]+ )?(?:rule|logic|standard|policy|guidance|convention|scheme|window|limit|version|setup)s?)"
     r"(?:,|(?=\s(?:we|they|you|people|it|teams?|everyone|nobody|most|many)\b))"
 )
-# an indirect question ("asks whether 8 px is fine"): what it asks is fine is not accepted
 _VERB = re.compile(  # what opens a predicate ("won't be read correctly", "are stale")
     r"(?i)(?:will|would|won't|'ll|is|are|was|were|isn't|aren't|wasn't|weren't|has|have|had|should|must|needs?|can't|"
     r"cannot|doesn't|don't|does|do)\b"
@@ -85,6 +84,7 @@ _VERB = re.compile(  # what opens a predicate ("won't be read correctly", "are s
 _NO_NEED = re.compile(  # a fix not asked for ("you don't strictly need to redo it")
     r"(?i)\b(?:(?:don'?t|do not|doesn'?t|does not|won'?t|will not)(?: \w+)? (?:need|have) to|no need to|needn'?t)\b"
 )
+# an indirect question ("asks whether 8 px is fine"): what it asks is fine is not accepted
 _INDIRECT = re.compile(r"(?i)\b(?:whether|(?:asks?|asked|asking|wonders?|wondering) if)\b")
 _TOLD = re.compile(r"(?i)\b(?:would|could|might|used to|was|were|had|\w{3,}ed)\b|\w'd\b")  # ... in the past or supposed
 _CONTRAST = re.compile(  # not within a compound ("strong-but-not-stellar")
@@ -902,8 +902,7 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                     why = f"pointed back at by {fragment(clause.strip()[:40])}"
                     reading.zones.append(Zone(back[0], back[1], why, named=False))
             voice = _voice(reading, answer, c_start, c_end)
-            hedge = VOCAB["hedge", "clause"].search(voice)
-            if hedge and not _COUNTERFACTUAL.search(voice) and not _INDIRECT.search(voice, 0, hedge.start()):
+            if hedge := _accepting(voice):
                 reading.hedges.append(Zone(c_start, c_end, f"its clause accepts it ({fragment(hedge.group(0))})"))
                 if _POINTING_AT.match(voice) and not _HAS_VALUE.search(voice) and not answer.startswith("?", c_end):
                     reading.offers.append((c_start, voice.strip()))  # "That form is still fine": what it points at
@@ -985,9 +984,18 @@ def _conditions(reading: Reading, answer: str, clauses: list[tuple[int, int]]) -
             if (fix := next(itertools.chain(held, later), None)) is not None:
                 why = f"its condition names what to correct ({fragment(fix[1].group(0))})"
                 reading.zones.append(Zone(start, fix[0], why))
-            elif n + 1 < len(clauses) and VOCAB["hedge", "clause"].search(answer, *clauses[n + 1]):
+            elif n + 1 < len(clauses) and _accepting(_voice(reading, answer, *clauses[n + 1])):
                 reading.offers.append((start, answer[start : clauses[n + 1][1]].strip()))  # "If it still shows the
             return  # older 1–6 fields, filling it in on that scale is accepted too": what it names, it accepts
+
+
+def _accepting(voice: str) -> re.Match | None:
+    """What in a clause (in the answer's own voice) accepts what it is about ("is still a sensible option"), unless
+    it supposes ("would have been fine") or asks ("whether 8 px is fine")."""
+    hedge = VOCAB["hedge", "clause"].search(voice)
+    if hedge and not _COUNTERFACTUAL.search(voice) and not _INDIRECT.search(voice, 0, hedge.start()):
+        return hedge
+    return None
 
 
 def _limit(answer: str, start: int, end: int) -> bool:
@@ -1009,7 +1017,7 @@ def _sequence(reading: Reading, answer: str) -> None:
     now, a paragraph telling changes is former where it tells the past ("When the blog launched, every post carried
     a 1200x630 hero"), a sentence as a whole when it opens in the past; but not what names a value said to hold now:
     the story ends there."""
-    if not reading.clauses or not any(w in answer for w in _PRESENT_WORDS):
+    if not reading.clauses or not any(w in answer for w in _NOW_WORDS):
         return
     nows = (_clause_around(answer, m.start()) for m in VOCAB["now", "clause"].finditer(answer))
     holding = [c for c in nows if _HAS_VALUE.search(answer, *c) or "**" in answer[slice(*c)]]  # "uses the **CS-**"

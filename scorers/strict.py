@@ -64,11 +64,11 @@ def strict(superseded_pattern: str, answer: str, passed: bool | None, folded: st
     reading = read(answer, [m.span() for m in named] if named else None)
     masked = reading.masked()
     former = _named_former(named, reading)
-    left = next((m for m in pattern.finditer(masked) if _same(m.group(0)) not in former or _hedged(m, reading)), None)
 
-    def recurs(m: re.Match, where: tuple[int, int]) -> bool:  # a former value a shared unit spells out
+    def recurs(m: re.Match, where: tuple[int, int]) -> bool:  # a former value where it recurs, unless a hedge offers it
         return _same(m.group(0)) in former and reading.covering(*where, reading.hedges) is None
 
+    left = next((m for m in pattern.finditer(masked) if not recurs(m, m.span())), None)
     if left is None and (found := _spelled_match(pattern, masked, excused=recurs)):
         return Strict(False, f"states {fragment(found.group(0))} (a range or list sharing its unit): nothing marks it")
     if left is not None:
@@ -111,10 +111,6 @@ def _same(value: str) -> str:
 
 
 _SPACING = re.compile(r"[\s\-–—]+")
-
-
-def _hedged(m: re.Match, reading: Reading) -> bool:
-    return reading.covering(m.start(), m.end(), reading.hedges) is not None
 
 
 def _offer(reading: Reading, answer: str) -> str | None:
