@@ -24,6 +24,7 @@ Everything here is linear in the answer: bounded patterns, one pass over the blo
 """
 
 import bisect
+import functools
 import itertools
 import os
 import re
@@ -1019,10 +1020,16 @@ def _sequence(reading: Reading, answer: str) -> None:
     the story ends there."""
     if not reading.clauses or not any(w in answer for w in _NOW_WORDS):
         return
-    nows = (_clause_around(answer, m.start()) for m in VOCAB["now", "clause"].finditer(answer))
-    holding = [c for c in nows if _HAS_VALUE.search(answer, *c) or "**" in answer[slice(*c)]]  # "uses the **CS-**"
-    for n, (s, e) in enumerate(reading.clauses if holding else []):
+
+    @functools.cache
+    def holding() -> list[tuple[int, int]]:  # the clauses naming a value that holds now (read when first needed)
+        nows = (_clause_around(answer, m.start()) for m in VOCAB["now", "clause"].finditer(answer))
+        return [c for c in nows if _HAS_VALUE.search(answer, *c) or "**" in answer[slice(*c)]]  # "uses the **CS-**"
+
+    for n, (s, e) in enumerate(reading.clauses):
         if (m := VOCAB["past", "clause"].search(answer, s, e)) and not VOCAB["now", "clause"].search(answer, s, e):
+            if not holding():
+                break
             after = reading.clauses[n + 1] if n + 1 < len(reading.clauses) else (e, e)
             if answer[e : after[0]].strip() == "," and _GOES_ON.match(answer, *after):
                 e = after[1]
@@ -1032,16 +1039,18 @@ def _sequence(reading: Reading, answer: str) -> None:
     stories: dict[tuple[int, int], re.Match | None] = {}  # each paragraph read: the change it tells, if any
     told: list[tuple[int, int, re.Match]] = []  # the sentences near a span that a story tells
     for s_start, s_end in reading.sentences:
+        if not reading.near(s_start, s_end):
+            continue
         paragraph = _paragraph(answer, s_start)
         if paragraph not in stories:
             prose = not answer[slice(*paragraph)].lstrip().startswith(_NOT_PROSE)
             stories[paragraph] = _change(answer, *paragraph) if prose else None
-        if (change := stories[paragraph]) is not None and reading.near(s_start, s_end):
+        if (change := stories[paragraph]) is not None:
             told.append((s_start, s_end, change))
     if not told:
         return
     now: set[str] = set()  # the values that hold now, but those the clauses saying so mark ("390 rather than 375")
-    for clause in holding:
+    for clause in holding():
         now.update(
             v.group(0).lower()
             for v in _STORY_VALUE.finditer(answer, *clause)

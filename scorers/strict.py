@@ -206,12 +206,17 @@ def _origin(span: tuple[int, int], changed: tuple[int, int], origin: tuple[int, 
 def _lines_holding(answer: str, folded: str, strings: list[str]) -> list[tuple[int, int]]:
     """The lines on which one of the strings starts (found in the answer folded), in order."""
     lines: list[tuple[int, int]] = []
-    found = [folded.find(s) for s in strings]  # each string's next start (-1: no more)
-    while hits := [h for h in found if h >= 0]:
-        lines.append(_line(answer, min(hits), min(hits)))
+    any_of, at = _any_of(tuple(strings)), 0
+    while hit := any_of.search(folded, at):
+        lines.append(_line(answer, hit.start(), hit.start()))
         at = lines[-1][1] + 1
-        found = [folded.find(s, at) if 0 <= h < at else h for s, h in zip(strings, found, strict=True)]
     return lines
+
+
+@functools.lru_cache(maxsize=4096)
+def _any_of(strings: tuple[str, ...]) -> re.Pattern:
+    """One search for the first start of any of the strings (the longest first where two start together)."""
+    return re.compile("|".join(re.escape(s) for s in sorted(strings, key=len, reverse=True)))
 
 
 def _line(text: str, start: int, end: int) -> tuple[int, int]:
