@@ -25,7 +25,6 @@ Everything here is linear in the answer: bounded patterns, one pass over the blo
 
 import bisect
 import functools
-import itertools
 import os
 import re
 from dataclasses import dataclass, field
@@ -82,6 +81,8 @@ _VERB = re.compile(  # what opens a predicate ("won't be read correctly", "are s
     r"(?i)(?:will|would|won't|'ll|is|are|was|were|isn't|aren't|wasn't|weren't|has|have|had|should|must|needs?|can't|"
     r"cannot|doesn't|don't|does|do)\b"
 )
+_NEGATED = re.compile(r"(?i)(?:n't|\bnot|\bnever)(?:\s+been)?\s+$")  # what follows is negated
+_SUBORDINATE = re.compile(r"(?i)\b(?:if|unless|when|whenever|once)\b")  # opens a clause inside a clause
 _NO_NEED = re.compile(  # a fix not asked for ("you don't strictly need to redo it")
     r"(?i)\b(?:(?:don'?t|do not|doesn'?t|does not|won'?t|will not)(?: \w+)? (?:need|have) to|no need to|needn'?t)\b"
 )
@@ -116,6 +117,14 @@ _REPLY = re.compile(  # what leads a reply to a question ("A:", or an arrow: "`D
 )
 _REPLIES = [("former", "reply"), ("condition", "fix")]  # what a reply to a question says of what it names
 _NO = re.compile(r"(?i)[\s*_]*no\b(?!\s+(?:longer|more|one|later|earlier|matter|problem|need)\b)")
+_CHANGE_ASKED = re.compile(  # a question whether to change what it names ("Do I need to change it?")
+    r"(?i)\b(?:change|update|convert|migrate|rename|replace|switch|rewrite|redo|fix|correct|reformat|move)\s+(?:it|them|"
+    r"those|these|that|this|(?:the|my|our) (?:old|older|existing|earlier|previous) [\w-]+)(?: over| across)?\W*$"
+)
+_NOT_NEEDED = re.compile(  # a reply saying a fix is not needed ("Do I need to change it?" "Not necessarily.")
+    r"(?i)[\s*_]*(?:no\b(?!\s+(?:longer|more|one|later|earlier|matter|problem)\b)"
+    r"|not (?:necessarily|really|yet|required|needed)\b|you (?:don'?t|do not) (?:need|have) to\b)"
+)
 _PAST_TENSE = re.compile(
     r"(?i)\b(?:was(?:n't)?|were(?:n't)?|had(?:n't)?|did(?:n't)?|used|said|went|took|made|wrote|kept|began|became|meant|ran|chose|told|got|gave|"
     r"left|felt|found|thought|held|grew|knew|saw|came|(?!(?:speed|proceed|exceed|succeed|indeed|embed|"
@@ -195,8 +204,8 @@ _SHOWN_BACK = re.compile(  # "This is the order", "Both are superseded."
 _POINTING = re.compile(r"(?i)\W*(?:that|this|it|they|those|these)(?:'s|\s+(?:is|was|are|were))\b")  # "That's expected"
 _BRACKETED = re.compile(r"\([^()\n]{0,120}\)")
 _POINTING_AT = re.compile(  # a subject pointing back, or keeping what was ("staying consistent with it")
-    r"(?i)\W*(?:that|this|it|they|those|these|either|both|staying|sticking|keeping|leaving|treating|falling back|"
-    r"reverting|matching)\b"
+    r"(?i)\W*(?:(?:and|but|so)\s+)?(?:that|this|it|they|those|these|either|both|staying|sticking|keeping|leaving|"
+    r"treating|falling back|reverting|matching)\b"
 )
 _PLURAL = re.compile(r"(?i)\W*(?:and\s+|but\s+)?(?:both|neither|none|all)\b")  # pointing back at several values
 _MAPPING_OPEN = re.compile(r"(?i)\b(?:renam|replac|swap|migrat|convert|old_?to_?new|legacy|mapping)\w*\b.*[{\[(]\s*$")
@@ -373,13 +382,17 @@ def _struck_or_crossed(reading: Reading, answer: str) -> None:
 
 def _asked(reading: Reading, answer: str) -> None:
     """An FAQ's question ("**Q: I thought it was 60/40?**") is the reader's words, not a statement, unless its reply
-    grants it ("We do."); a yes to "Is that gone?" or "Should I fix it?" grants that what it names is former."""
+    grants it ("We do."); a yes to "Is that gone?" or "Should I fix it?" grants that what it names is former, a no
+    to "Do I need to change it?" that it is still accepted."""
     for m in _ASKED.finditer(answer):
         reading.asked.append(m.span())
         reply = _REPLY.match(answer, m.end())
         asked = answer[m.start() : m.end()].rsplit(". ", 1)[-1].strip("*_? ")
         fix = VOCAB["condition", "fix"].search(asked)
         told = not m.group(0).rstrip("*_").endswith("?")  # "**Q: I've seen 30 in the docs.**", whatever the reply
+        at = reply.end() if reply else m.end()
+        if not told and _CHANGE_ASKED.search(asked) and (kept := _NOT_NEEDED.match(answer, at)):
+            reading.offers.append((at, fragment(asked + "? " + kept.group(0).strip())))
         if (
             told
             or not _YES.match(answer, reply.end() if reply else m.end())
@@ -586,10 +599,12 @@ def _plain(cell: str) -> str:
 
 
 def _status(cell: str) -> str | None:
-    """A short cell that marks its row: "former" ("Retired", "No longer used") or "current" ("Now", "Current")."""
+    """A short cell that marks its row: "former" ("Retired", "No longer used") or "current" ("Now", "Current"); or
+    a longer one led by a mark ("✅ Fine in tabs that already use it")."""
     whole = _plain(cell)
     lead = _plain(_LEAD.split(whole, maxsplit=1)[0])  # "Deprecated — used for a while": its lead
-    for plain in dict.fromkeys((lead, whole)):  # ... else the whole short cell ("First change, superseded")
+    mark = whole.split(maxsplit=1)[0] if whole and not whole[0].isalnum() else ""  # "✅ Fine where a tab has it"
+    for plain in dict.fromkeys((lead, whole, mark)):  # ... else the whole short cell ("First change, superseded")
         if not plain or len(plain.split()) > 4:
             continue
         if VOCAB["status", "former"].search(plain):
@@ -967,27 +982,26 @@ def _arrows(answer: str, start: int, end: int, arrow: re.Pattern) -> list[Zone]:
 
 def _conditions(reading: Reading, answer: str, clauses: list[tuple[int, int]]) -> None:
     """A clause opening with a condition whose sentence goes on to correct it ("If a preset is at 60 s, update
-    it") names a leftover: from it up to the correcting clause is former."""
+    it") names a leftover: from it up to the correcting clause is former. One whose sentence goes on to accept it
+    first ("If it still shows the older 1–6 fields, filling it in on that scale is accepted too") offers it."""
     correcting = VOCAB["condition", "fix"]
     for n, (start, end) in enumerate(clauses):
         if VOCAB["condition", "sentence"].match(answer[start:end]):
             # 'If it says "Cheers," change it': a comma its quote holds ends the condition too
-            held = (
-                (q.end(), m)
-                for q in _COMMA_QUOTED.finditer(answer, start, end)
-                if (m := correcting.match(answer, q.end(), end))
-            )
-            later = (
-                (m.start(), m)
-                for c, e in clauses[n + 1 :]
-                if (m := correcting.search(answer, c, e)) and not _NO_NEED.search(answer, c, m.start())
-            )
-            if (fix := next(itertools.chain(held, later), None)) is not None:
-                why = f"its condition names what to correct ({fragment(fix[1].group(0))})"
-                reading.zones.append(Zone(start, fix[0], why))
-            elif n + 1 < len(clauses) and _accepting(_voice(reading, answer, *clauses[n + 1])):
-                reading.offers.append((start, answer[start : clauses[n + 1][1]].strip()))  # "If it still shows the
-            return  # older 1–6 fields, filling it in on that scale is accepted too": what it names, it accepts
+            for q in _COMMA_QUOTED.finditer(answer, start, end):
+                if fix := correcting.match(answer, q.end(), end):
+                    why = f"its condition names what to correct ({fragment(fix.group(0))})"
+                    reading.zones.append(Zone(start, q.end(), why))
+                    return
+            for c, e in clauses[n + 1 :]:
+                if (fix := correcting.search(answer, c, e)) and not _NO_NEED.search(answer, c, fix.start()):
+                    why = f"its condition names what to correct ({fragment(fix.group(0))})"
+                    reading.zones.append(Zone(start, fix.start(), why))
+                    return
+                if _accepting(_voice(reading, answer, c, e)):
+                    reading.offers.append((start, answer[start:e].strip()))
+                    return
+            return
 
 
 def _accepting(voice: str) -> re.Match | None:
@@ -1128,8 +1142,9 @@ def _points_back(clause: str, before: str) -> bool:
         clause = _BRACKETED.sub(" ", clause)
     if _VALUE.search(clause):
         return False
-    if VOCAB["back", "clause"].search(clause):
-        return bool(becomes or VOCAB["retired", "clause"].search(clause))
+    if VOCAB["back", "clause"].search(clause):  # ... unless what it says is negated ("That hasn't changed")
+        retired = (r for r in VOCAB["retired", "clause"].finditer(clause) if not _NEGATED.search(clause, 0, r.start()))
+        return bool(becomes or next(retired, None))
     apposition = _APPOSITION.match(clause) and (re.search(r"[—–(]", before) or _RELATIVE.match(clause))
     return bool(apposition) and not _HAS_VALUE.search(clause) and _tells_former(clause)
 
@@ -1177,6 +1192,8 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
         zones.append(Zone(m.end(), reach.end() if reach else m.end(), f"after {fragment(m.group(0))}"))
     for m in found("former", "before"):
         begin = max(start, m.start() - SCOPE)
+        # its subject follows a subordinating word ("4 hours is fine if 10 minutes isn't practical")
+        begin = max((w.end() for w in _SUBORDINATE.finditer(answer, begin, m.start())), default=begin)
         # a clause that opens with its verb has its subject before the comma ("..., or a 5 on the 1–6 scale, won't
         # be read correctly")
         if not answer[start : m.start()].strip(" *_") and answer.startswith(",", start - 1) and _VERB.match(m.group(0)):

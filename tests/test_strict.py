@@ -50,6 +50,62 @@ STATED = [  # the superseded value (pattern) is stated as what to do
     (r"Thursdays", "I believe it's Mondays at 07:00, but it may still be Thursdays."),
     (r"24-hour", "Under the 24-hour rule it wouldn't show until tomorrow. It depends on how the dashboard is set up."),
     (r"2-hour", "There's a new 12-hour window, but the 2-hour rule was the norm; both are probably acceptable."),
+    # an older value accepted where it is named: after a leftover, in a reply, a table row, a condition
+    (
+        "20-minute",
+        "Post an update every 45 minutes. Plenty of leads still use the tighter 20-minute rhythm early on, and "
+        "that's perfectly acceptable.",
+    ),
+    (
+        "40 × 40",
+        "Aim for 56 × 56 px. Many older components were built to 40 × 40 px, and that's still generally "
+        "considered acceptable in dense tables.",
+    ),
+    (
+        "4-hour",
+        "Revoke within 10 minutes. For internal-only leaks, the older 4-hour window is still a reasonable bound.",
+    ),
+    (
+        "65%",
+        "The cap is 55%. If you'd rather use the earlier 65% figure, about 26 weeks, that's still defensible, as "
+        "long as the extra items can be dropped.",
+    ),
+    (
+        "4 hours",
+        "| Leak | Target |\n|---|---|\n| Public repo | 10 minutes |\n| Internal-only | Within 4 hours is "
+        "acceptable if 10 minutes isn't practical |",
+    ),
+    (
+        "Parameters:",
+        "Use an `Inputs:` section.\n\n**I have an older module that uses `Parameters:`. Do I need to change "
+        "it?**\nNot necessarily. Switch it when you're already editing the file.",
+    ),
+    (
+        "N/R",
+        "Use `NODATA`.\n\n| Code | OK to use? |\n|---|---|\n| `NODATA` | ✅ Preferred |\n| `N/R` | ✅ Fine in "
+        "existing tabs that already use it |\n| blank | ❌ |",
+    ),
+    (
+        "20-minute",
+        "Post every 45 minutes; the old 20-minute rhythm is what some leads remember. Either interval works.",
+    ),
+    (
+        "6-month",
+        "18 months is the minimum now; the old 6-month check is what many reviewers remember. Either standard "
+        "should get through review.",
+    ),
+    ("\\b45\\b", "Use 80 as the minimum base. For a long time the cutoff was 45, and either approach can be defended."),
+    (
+        "two-KR",
+        "Aim for four key results. Plenty of objectives are still on the earlier two-KR format, and that's still "
+        "acceptable.",
+    ),
+    (
+        "Parameters:",
+        "Use `Inputs:`. If every docstring in the module still uses `Parameters:`, it's fine to stay consistent "
+        "with it for now.",
+    ),
+    ("80%", "Plan to 80%. That hasn't changed, whatever the 55% memo said."),
 ]
 MARKED = [  # the superseded value is mentioned as former or rejected
     (r"\b12\b", "Use 11 tiles; the old limit of 12 no longer applies."),
@@ -141,6 +197,27 @@ MARKED = [  # the superseded value is mentioned as former or rejected
         "Every five months. If a runbook has a reminder on the ten-week rhythm, just recalculate from its date.",
     ),
     (r"letter prefixes", "Use 010_Admin; the letter prefixes we used before are gone."),
+    # pointing back with a negated verb, a retiring verb whose object points back, a condition to fix
+    (
+        "org\\.opencontainers",
+        "Use `sprocket.build.source`. The old key was `org.opencontainers.image.source`, and the build system "
+        "doesn't read either of the older namespaces.",
+    ),
+    (
+        "80%",
+        "Commit up to 55% of the weeks. Older plans used 65% (26 weeks) or 80% (32 weeks), but those caps aren't "
+        "used any more.",
+    ),
+    (
+        "cte_",
+        "Number your CTEs `s01_`, `s02_`. In a lot of the SQL you'll read, CTEs are called `cte_orders`, or just "
+        "`orders`. We've moved away from both.",
+    ),
+    (
+        "6-week",
+        "Refresh every ten weeks. For anything still scheduled on the 6-week cycle, recompute its next due date.",
+    ),
+    ("4 hours", "Revoke within 10 minutes: keeping a key alive for 4 hours isn't practical any more."),
 ]
 
 
