@@ -82,6 +82,10 @@ _VERB = re.compile(  # what opens a predicate ("won't be read correctly", "are s
     r"cannot|doesn't|don't|does|do)\b"
 )
 _NEGATED = re.compile(r"(?i)(?:n't|\bnot|\bnever)(?:\s+been)?\s+$")  # what follows is negated
+_COMPARATIVE = re.compile(  # a limit word that limits only with "than" ("no older than", not "the older `Note:`")
+    r"(?i)more|less|fewer|greater|higher|lower|longer|shorter|smaller|bigger|larger|earlier|later|older|newer"
+)
+_THAN = re.compile(r"\s+than\b")
 _SUBORDINATE = re.compile(r"(?i)\b(?:if|unless|when|whenever|once)\b")  # opens a clause inside a clause
 _NO_NEED = re.compile(  # a fix not asked for ("you don't strictly need to redo it")
     r"(?i)\b(?:(?:don'?t|do not|doesn'?t|does not|won'?t|will not)(?: \w+)? (?:need|have) to|no need to|needn'?t)\b"
@@ -1020,6 +1024,8 @@ def _limit(answer: str, start: int, end: int) -> bool:
     limit = VOCAB["limit", "after"].search(window)
     if limit is None or not window[limit.end() :].strip():
         return False
+    if _COMPARATIVE.fullmatch(limit.group(0)) and not _THAN.match(window, limit.end()):
+        return False  # "rather than the older `Heads-up:`": a comparative limits only with "than"
     value = _NUMBER.search(window)
     if value is None:  # "no later than the kickoff", but not "not fire- or inc- like older channels"
         return len(window[: limit.start()].split()) <= _NEAR

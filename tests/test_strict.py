@@ -106,6 +106,7 @@ STATED = [  # the superseded value (pattern) is stated as what to do
         "with it for now.",
     ),
     ("80%", "Plan to 80%. That hasn't changed, whatever the 55% memo said."),
+    ("90 days", "Rotate keys so that none is ever older than 90 days."),
 ]
 MARKED = [  # the superseded value is mentioned as former or rejected
     (r"\b12\b", "Use 11 tiles; the old limit of 12 no longer applies."),
@@ -202,6 +203,11 @@ MARKED = [  # the superseded value is mentioned as former or rejected
         "org\\.opencontainers",
         "Use `sprocket.build.source`. The old key was `org.opencontainers.image.source`, and the build system "
         "doesn't read either of the older namespaces.",
+    ),
+    (
+        "Note:",
+        "Start the callout with `Worth knowing:` rather than the older `Heads-up: You can drag widgets` or "
+        "`Note: You can drag widgets`.",
     ),
     (
         "80%",
