@@ -15,10 +15,13 @@ rejected becomes a `Zone` (its span and why):
   quote that the next paragraph points back at as former or changes ("That was the guidance for a while.", "Both are
   superseded.", "Please switch these keys to ...");
 - an FAQ's question ("**Q: I thought it was 60/40?**") is the reader's, not a statement, unless its reply grants it;
+  a no to "Do I need to change it?" accepts what it names;
 - a list of stages ("- **Originally:** 1 hour", "- **Then:** 3 hours", "- **Now:** 90 minutes") holds former
   values in the items before the one led by what holds now;
 - in text, the markers of the vocabulary (omseval.scorers.markers) mark their scope within a clause, a clause that
-  points back ("Both are out.") marks the one before, and a hedge marks nothing.
+  points back ("Both are out.") marks the one before, and a hedge marks nothing; a clause that accepts what it points
+  at ("..., and that's perfectly acceptable") or a condition whose sentence accepts what it names ("If you'd rather
+  keep 65%, that's still defensible") offers it.
 Markdown syntax (list numbers, heading marks, table rules) is blanked in the reading, so "3." is no value.
 Everything here is linear in the answer: bounded patterns, one pass over the blocks and clauses.
 """
@@ -396,7 +399,7 @@ def _asked(reading: Reading, answer: str) -> None:
         told = not m.group(0).rstrip("*_").endswith("?")  # "**Q: I've seen 30 in the docs.**", whatever the reply
         at = reply.end() if reply else m.end()
         if not told and _CHANGE_ASKED.search(asked) and (kept := _NOT_NEEDED.match(answer, at)):
-            reading.offers.append((at, fragment(asked + "? " + kept.group(0).strip())))
+            reading.offers.append((at, asked + "? " + kept.group(0).strip()))
         if (
             told
             or not _YES.match(answer, reply.end() if reply else m.end())
