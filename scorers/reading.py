@@ -214,7 +214,7 @@ _POINTING_AT = re.compile(  # a subject pointing back, or keeping what was ("sta
     r"(?i)\W*(?:(?:and|but|so)\s+)?(?:that|this|it|they|those|these|either|both|staying|sticking|keeping|leaving|"
     r"treating|falling back|reverting|matching)\b"
 )
-_PLURAL = re.compile(r"(?i)\W*(?:and\s+|but\s+)?(?:both|neither|none|all)\b")  # pointing back at several values
+_PLURAL = re.compile(r"(?i)\W*(?:and\s+|but\s+)?(?:both|neither|none|all|those|these)\b")  # at several values
 _MAPPING_OPEN = re.compile(r"(?i)\b(?:renam|replac|swap|migrat|convert|old_?to_?new|legacy|mapping)\w*\b.*[{\[(]\s*$")
 _PAIR = re.compile(r"""\s*(["'][^"'\n]{1,80}["'])\s*:\s*["'][^"'\n]{0,80}["']""")
 
@@ -547,6 +547,8 @@ def _table(reading: Reading, answer: str, text: list[str], lines: list[int], tok
             why = "in a table row before the current one"
         elif intro:
             why = intro
+        if any(_accepts(answer[s:e]) for s, e in cells[1:]):  # "| Legacy screen | 8 px is acceptable for now |"
+            why = None  # a row that accepts what it names is no former row
         for n, (s, e) in enumerate(cells):
             kind = kinds[n] if n < len(kinds) else None
             if kind == "former" or (entries and kind is None):
@@ -1018,6 +1020,11 @@ def _accepting(voice: str) -> re.Match | None:
     if hedge and not _COUNTERFACTUAL.search(voice) and not _INDIRECT.search(voice, 0, hedge.start()):
         return hedge
     return None
+
+
+def _accepts(text: str) -> bool:
+    """Whether text accepts what it is about, strongly or weakly ("is acceptable for now", "can stay on it")."""
+    return bool(_accepting(text) or VOCAB["hedge", "weak"].search(text) and not _NEGATION.search(text))
 
 
 def _limit(answer: str, start: int, end: int) -> bool:

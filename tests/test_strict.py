@@ -107,6 +107,21 @@ STATED = [  # the superseded value (pattern) is stated as what to do
     ),
     ("80%", "Plan to 80%. That hasn't changed, whatever the 55% memo said."),
     ("90 days", "Rotate keys so that none is ever older than 90 days."),
+    (
+        "45 days",
+        "Fix Mediums within 21 days.\n\n| Situation | Fix window |\n|---|---|\n| New finding | 21 days from report |\n"
+        "| Needs a vendor patch | 45 days from report is acceptable |",
+    ),
+    (
+        "three-business-day",
+        "The window is eight business days. For small proposals, plenty of people still go with the three-business-day "
+        "window. That's generally fine if the change is easy to reverse.",
+    ),
+    (
+        "16 px",
+        "Use the 10 px grid.\n\n### Working next to older components\n\nWhere the screen hasn't been migrated, "
+        "it's fine to match it and use 16 px padding.",
+    ),
 ]
 MARKED = [  # the superseded value is mentioned as former or rejected
     (r"\b12\b", "Use 11 tiles; the old limit of 12 no longer applies."),
@@ -208,6 +223,16 @@ MARKED = [  # the superseded value is mentioned as former or rejected
         "Note:",
         "Start the callout with `Worth knowing:` rather than the older `Heads-up: You can drag widgets` or "
         "`Note: You can drag widgets`.",
+    ),
+    (
+        "DEV-",
+        "Give it a `[BUILD]` prefix. If you've been doing `DEV-Checkout screen`, or relying on Figma's Ready status, "
+        "those conventions have been dropped.",
+    ),
+    (
+        "45-day",
+        "Fix Mediums within 21 days.\n\n- Any Medium pencilled in against a 45-day deadline should be **re-dated to "
+        "report + 21**.",
     ),
     (
         "80%",
