@@ -290,7 +290,8 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     if "?" in answer or "Q" in answer:
         _asked(reading, answer)
     if not _markdown(answer):  # plain prose: no block structure to read
-        _narrative(reading, answer, 0, len(answer), sections=[])
+        for start, end in _around(answer, reading.focus):
+            _narrative(reading, answer, start, end, sections=[])
         _inline_code(reading, answer, 0, len(answer))
         _sequence(reading, answer)
         return reading
@@ -373,6 +374,29 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     _sequence(reading, answer)
     reading.text = "".join(text)
     return reading
+
+
+def _around(answer: str, focus: list[tuple[int, int]] | None) -> list[tuple[int, int]]:
+    """The stretches of prose that reading word by word near the spans of focus needs (all of it without a focus):
+    each span's lines and two more lines with text on either side, merged. A sentence never spans lines, so the
+    sentences on either side of a span's, and those before them, lie within."""
+    if focus is None:
+        return [(0, len(answer))]
+    stretches: list[tuple[int, int]] = []
+    for start, end in focus:
+        start, end = answer.rfind("\n", 0, start) + 1, _line_end(answer, end)
+        before = after = 0
+        while start > 0 and before < 2:
+            start = answer.rfind("\n", 0, start - 1) + 1
+            before += bool(answer[start : _line_end(answer, start)].strip())
+        while end < len(answer) and after < 2:
+            end, line = _line_end(answer, end + 1), end + 1
+            after += bool(answer[line:end].strip())
+        if stretches and start <= stretches[-1][1] + 1:
+            stretches[-1] = (stretches[-1][0], max(end, stretches[-1][1]))
+        else:
+            stretches.append((start, end))
+    return stretches
 
 
 def _struck_or_crossed(reading: Reading, answer: str) -> None:
