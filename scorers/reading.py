@@ -89,6 +89,10 @@ _COMPARATIVE = re.compile(  # a limit word that limits only with "than" ("no old
     r"(?i)more|less|fewer|greater|higher|lower|longer|shorter|smaller|bigger|larger|earlier|later|older|newer"
 )
 _THAN = re.compile(r"\s+than\b")
+_ACCEPTED_CELL = re.compile(  # a cell that accepts its row ("Acceptable where ..."), but not one telling a story
+    r"(?i)[\s*_]*(?:still |also )?(?:acceptable|fine|ok|okay|allowed|permitted|tolerated)\b"
+    r"(?![^|\n]*\b(?:but|however|though|until|at first|initially|originally)\b)"
+)
 _SUBORDINATE = re.compile(r"(?i)\b(?:if|unless|when|whenever|once)\b")  # opens a clause inside a clause
 _NO_NEED = re.compile(  # a fix not asked for ("you don't strictly need to redo it")
     r"(?i)\b(?:(?:don'?t|do not|doesn'?t|does not|won'?t|will not)(?: \w+)? (?:need|have) to|no need to|needn'?t)\b"
@@ -571,7 +575,8 @@ def _table(reading: Reading, answer: str, text: list[str], lines: list[int], tok
             why = "in a table row before the current one"
         elif intro:
             why = intro
-        if any(_accepts(answer[s:e]) for s, e in cells[1:]):  # "| Legacy screen | 8 px is acceptable for now |"
+        if any(_accepts(answer[s:e]) or _ACCEPTED_CELL.match(answer, s, e) for s, e in cells[1:]):  # "| Legacy screen
+            # | 8 px is acceptable for now |", "| `<table>_<columns>_ix` | Acceptable where migrations already use it |"
             why = None  # a row that accepts what it names is no former row
         for n, (s, e) in enumerate(cells):
             kind = kinds[n] if n < len(kinds) else None
@@ -933,7 +938,8 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                 dashed = 1
             if (then := VOCAB["then", "clause"].search(clause)) and earlier and earlier == unread:
                 _markers(reading, answer, *earlier)  # read after all: whether it was former decides this one
-            if earlier and then and _is_former(reading, *earlier):
+            consequence = then and then.group(0).strip(" ,").lower() == "then" and _accepting(clause)  # "Then it's
+            if earlier and then and _is_former(reading, *earlier) and not consequence:  # okay to keep it": no sequence
                 carried_why = f"a sequence of former values ({fragment(then.group(0).strip(' ,'))})"
                 reading.zones.append(Zone(c_start, c_end, carried_why))
                 carried = not _HAS_VALUE.search(clause)
@@ -1031,7 +1037,8 @@ def _conditions(reading: Reading, answer: str, clauses: list[tuple[int, int]]) -
                     why = f"its condition names what to correct ({fragment(fix.group(0))})"
                     reading.zones.append(Zone(start, fix.start(), why))
                     return
-                if _accepting(_voice(reading, answer, c, e)):
+                voice = _voice(reading, answer, c, e)  # "..., sticking with 8 and renewing more often is fine"
+                if _accepting(voice) or _POINTING_AT.match(voice) and _accepts(voice):
                     reading.offers.append((start, answer[start:e].strip()))
                     return
             return

@@ -122,6 +122,40 @@ STATED = [  # the superseded value (pattern) is stated as what to do
         "Use the 10 px grid.\n\n### Working next to older components\n\nWhere the screen hasn't been migrated, "
         "it's fine to match it and use 16 px padding.",
     ),
+    (
+        "28 pt",
+        "Use 32 pt. For decks read on screen, many people still work to 28 pt, and reviewers generally don't send "
+        "those back.",
+    ),
+    (
+        "\\b8 hours",
+        "Set it to 36 hours. Some rotations still keep silences to 8 hours, though, and if your lead expects "
+        "that, sticking with 8 and renewing more often is fine.",
+    ),
+    (
+        "36-hour",
+        "Review within 5 working hours. For a large change, plenty of reviewers still treat the 36-hour window as "
+        "reasonable.",
+    ),
+    (
+        "1,000-row",
+        "Use 2,500 rows per batch. If the table is hot, it's reasonable to fall back to the 1,000-row batches "
+        "from the original guideline.",
+    ),
+    (
+        "60 days",
+        "The updated terms say 75 days, but for customers still on the older agreement, 60 days' notice may be enough.",
+    ),
+    (
+        "50%",
+        "Drop columns over 35% missing.\n\n**What if a team needs the column?**\nThen it's okay to keep the "
+        "column as long as it's under 50% missing. That was the line for a long time.",
+    ),
+    (
+        "_ix\\b",
+        "| Pattern | Use |\n|---|---|\n| `ix__<table>__<columns>` | New indexes |\n| `<table>_<columns>_ix` | "
+        "Acceptable where a service's migrations already use it |",
+    ),
 ]
 MARKED = [  # the superseded value is mentioned as former or rejected
     (r"\b12\b", "Use 11 tiles; the old limit of 12 no longer applies."),
@@ -233,6 +267,11 @@ MARKED = [  # the superseded value is mentioned as former or rejected
         "45-day",
         "Fix Mediums within 21 days.\n\n- Any Medium pencilled in against a 45-day deadline should be **re-dated to "
         "report + 21**.",
+    ),
+    (
+        "300 ms",
+        "**180 ms.**\n\n| | Debounce | Outcome |\n|---|---|---|\n| Original | 300 ms | Fine at first, but a "
+        "noticeable lag on fast networks |\n| Now | 180 ms | Current |",
     ),
     (
         "80%",
