@@ -1190,10 +1190,15 @@ def _points_back(clause: str, before: str) -> bool:
     if _VALUE.search(clause):
         return False
     if VOCAB["back", "clause"].search(clause):  # ... unless what it says is negated ("That hasn't changed")
-        retired = (r for r in VOCAB["retired", "clause"].finditer(clause) if not _NEGATED.search(clause, 0, r.start()))
+        retired = (r for r in VOCAB["retired", "clause"].finditer(clause) if not _negated(clause, r.start()))
         return bool(becomes or next(retired, None))
     apposition = _APPOSITION.match(clause) and (re.search(r"[—–(]", before) or _RELATIVE.match(clause))
     return bool(apposition) and not _HAS_VALUE.search(clause) and _tells_former(clause)
+
+
+def _negated(text: str, at: int) -> bool:
+    """Whether a negation ends right before `at` ("hasn't been" before "changed")."""
+    return bool(_NEGATED.search(text, max(0, at - 20), at))
 
 
 def _names_former(answer: str, start: int, end: int) -> bool:
