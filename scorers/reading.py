@@ -93,6 +93,7 @@ _ACCEPTED_CELL = re.compile(  # a cell that accepts its row ("Acceptable where .
     r"(?i)[\s*_]*(?:still |also )?(?:acceptable|fine|ok|okay|allowed|permitted|tolerated)\b"
     r"(?![^|\n]*\b(?:but|however|though|until|at first|initially|originally)\b)"
 )
+_BLANK = re.compile(r"[ *_]*")  # nothing but spaces and emphasis marks
 _SUBORDINATE = re.compile(r"(?i)\b(?:if|unless|when|whenever|once)\b")  # opens a clause inside a clause
 _NO_NEED = re.compile(  # a fix not asked for ("you don't strictly need to redo it")
     r"(?i)\b(?:(?:don'?t|do not|doesn'?t|does not|won'?t|will not)(?: \w+)? (?:need|have) to|no need to|needn'?t)\b"
@@ -1236,7 +1237,7 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
         return
     for m in found("former", "after"):
         stop = min(end, m.end() + SCOPE)
-        if not answer[m.end() : end].strip(" *_") and answer.startswith(",", end):  # "and before that, the standard
+        if _BLANK.fullmatch(answer, m.end(), end) and answer.startswith(",", end):  # "and before that, the standard
             stop = min(_clause_around(answer, end + 1)[1], m.end() + SCOPE)  # X": it opens the next clause
         zones.append(Zone(m.end(), stop, f"after {fragment(m.group(0))}"))
     for m in found("former", "words"):
@@ -1248,7 +1249,7 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
         begin = max((w.end() for w in _SUBORDINATE.finditer(answer, begin, m.start())), default=begin)
         # a clause that opens with its verb has its subject before the comma ("..., or a 5 on the 1–6 scale, won't
         # be read correctly")
-        if not answer[start : m.start()].strip(" *_") and answer.startswith(",", start - 1) and _VERB.match(m.group(0)):
+        if _BLANK.fullmatch(answer, start, m.start()) and answer.startswith(",", start - 1) and _VERB.match(m.group(0)):
             begin = max(_clause_around(answer, start - 2)[0], m.start() - SCOPE)
         zones.append(Zone(begin, m.start(), f"before {fragment(m.group(0).strip())}"))
     if told := found("former", "clause"):
