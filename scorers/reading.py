@@ -94,9 +94,11 @@ _ACCEPTED_CELL = re.compile(  # a cell that accepts its row ("Acceptable where .
     r"(?![^|\n]*\b(?:but|however|though|until|at first|initially|originally)\b)"
 )
 _BLANK = re.compile(r"[ *_]*")  # nothing but spaces and emphasis marks
+_CELL_PARTS = re.compile(r"[;.]\s")
 _SUBORDINATE = re.compile(r"(?i)\b(?:if|unless|when|whenever|once)\b")  # opens a clause inside a clause
 _NO_NEED = re.compile(  # a fix not asked for ("you don't strictly need to redo it")
-    r"(?i)\b(?:(?:don'?t|do not|doesn'?t|does not|won'?t|will not)(?: \w+)? (?:need|have) to|no need to|needn'?t)\b"
+    r"(?i)\b(?:(?:don'?t|do not|doesn'?t|does not|won'?t|will not)(?: \w+)? (?:need|have) to|no need to|needn'?t"
+    r"|no (?:real )?(?:urgency|rush|hurry) to)\b"
 )
 # an indirect question ("asks whether 8 px is fine"): what it asks is fine is not accepted
 _INDIRECT = re.compile(r"(?i)\b(?:whether|(?:asks?|asked|asking|wonders?|wondering) if)\b")
@@ -177,7 +179,8 @@ _ASKED = re.compile(
     re.MULTILINE | re.IGNORECASE,
 )
 _YES = re.compile(  # a reply granting what its question asks ("We do, every Monday.")
-    r"(?i)\W*(?:yes|yep|yeah|correct|right|exactly|indeed|absolutely|sure|(?:that'?s|that is) (?:right|correct)|"
+    r"(?i)\W*(?:(?:mostly|largely|generally|broadly|usually),?\s+)?(?:yes|yep|yeah|correct|right|exactly|indeed|"
+    r"absolutely|sure|(?:that'?s|that is) (?:right|correct)|"
     r"(?:we|you|it|they|that) (?:do|does|is|are|did|was|were|can|will|should)\b(?! not| no\b|n't))"
 )
 _STRUCK = re.compile(r"(?<!~)~~(?=[^\s~])[^~\n]{0,300}?(?<=[^\s~])~~(?!~)")
@@ -576,9 +579,12 @@ def _table(reading: Reading, answer: str, text: list[str], lines: list[int], tok
             why = "in a table row before the current one"
         elif intro:
             why = intro
-        if any(_accepts(answer[s:e]) or _ACCEPTED_CELL.match(answer, s, e) for s, e in cells[1:]):  # "| Legacy screen
-            # | 8 px is acceptable for now |", "| `<table>_<columns>_ix` | Acceptable where migrations already use it |"
-            why = None  # a row that accepts what it names is no former row
+        # a row that accepts what it names ("| Legacy screen | 8 px is acceptable for now |", "| `<table>_<columns>_ix`
+        # | Acceptable where migrations already use it |") is no former row, and offers what a verdict is about there
+        if cells and any(_accepted_cell(answer[s:e]) for s, e in cells[1:]):
+            why = None
+            if reading.near(cells[0][0], cells[-1][1]):
+                reading.offers.append((cells[0][0], answer[cells[0][0] : cells[-1][1]].strip()))
         for n, (s, e) in enumerate(cells):
             kind = kinds[n] if n < len(kinds) else None
             if kind == "former" or (entries and kind is None):
@@ -1052,6 +1058,11 @@ def _accepting(voice: str) -> re.Match | None:
     if hedge and not _COUNTERFACTUAL.search(voice) and not _INDIRECT.search(voice, 0, hedge.start()):
         return hedge
     return None
+
+
+def _accepted_cell(cell: str) -> bool:
+    """Whether a table cell, or a part of it, accepts its row ("Keeping `run_all` is fine; no need to rename")."""
+    return any(_accepts(part) or _ACCEPTED_CELL.match(part) for part in _CELL_PARTS.split(cell))
 
 
 def _accepts(text: str) -> bool:

@@ -147,6 +147,46 @@ STATED = [  # the superseded value (pattern) is stated as what to do
         "The updated terms say 75 days, but for customers still on the older agreement, 60 days' notice may be enough.",
     ),
     (
+        "N/R",
+        "Use `NODATA`. For older tabs that already use `N/R` throughout, you don't necessarily have to convert "
+        "them. Either code is clearly understood by anyone reading the sheet.",
+    ),
+    (
+        "5-business-day",
+        "Send drafts 15 business days ahead. For short pieces, the editors have generally been fine with the "
+        "older 5-business-day turnaround.",
+    ),
+    (
+        "ts_utc",
+        "Use `logged_at`. If a service already emits `ts_utc`, there's no real urgency to change it. Leaving it "
+        "as is until the next cleanup is a perfectly reasonable call.",
+    ),
+    (
+        "10-business-day",
+        "Send drafts 15 business days ahead. For time-sensitive posts, the editors will still take drafts on the "
+        "old 10-business-day schedule.",
+    ),
+    (
+        "run_all",
+        "| Situation | Entry point |\n|---|---|\n| New script | `script_entry` |\n| Small fix in a script that "
+        "already uses `run_all` | Keeping `run_all` is fine; no need to rename |",
+    ),
+    (
+        "nit:",
+        "| Prefix | Meaning | Blocks merge? |\n|---|---|---|\n| `optional:` | A suggestion | No |\n| `nit:` | "
+        "Tiny style point; fine to keep using for cosmetics | No |",
+    ),
+    (
+        "0\\.0-1\\.0",
+        "Score from 0 to 10.\n\n**Our team has always used the classic 0.0-1.0 grading. Is that still "
+        "okay?**\nMostly, yes. A 0.7 reads the same as a 7.",
+    ),
+    (
+        "N/R",
+        "| Found in a sheet | What to do |\n|---|---|\n| Blank cell | Fill with `NODATA` |\n| `N/R` in legacy "
+        "tabs | Still acceptable in tabs created before the switch |",
+    ),
+    (
         "50%",
         "Drop columns over 35% missing.\n\n**What if a team needs the column?**\nThen it's okay to keep the "
         "column as long as it's under 50% missing. That was the line for a long time.",
