@@ -63,7 +63,9 @@ _SENTENCE = re.compile(_STOP + r"|\n")
 _NEGATION = re.compile(
     r"(?i)\b(?:not|no|never|neither|nor|no longer|would(?: \w+)? have|would've|could(?: \w+)? have)\b|n't\b"
 )
-_COUNTERFACTUAL = re.compile(r"(?i)\b(?:would|could|might)(?:n't| not)?(?: \w+)? have\b|\bwould've\b|\w'd have\b")
+_COUNTERFACTUAL = re.compile(  # "would have been", not "would have to move"
+    r"(?i)\b(?:would|could|might)(?:n't| not)?(?: \w+)? have\b(?! to\b)|\bwould've\b|\w'd have\b(?! to\b)"
+)
 _NUMBER = re.compile(
     r"(?i)\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty)\b"
 )
@@ -90,9 +92,11 @@ _COMPARATIVE = re.compile(  # a limit word that limits only with "than" ("no old
 )
 _THAN = re.compile(r"\s+than\b")
 _ACCEPTED_CELL = re.compile(  # a cell that accepts its row ("Acceptable where ..."), but not one telling a story
-    r"(?i)[\s*_]*(?:still |also )?(?:acceptable|fine|ok|okay|allowed|permitted|tolerated)\b"
+    r"(?i)[\s*_]*(?:(?:still |also )?(?:acceptable|fine|ok|okay|allowed|permitted|tolerated)|keep|stick with|"
+    r"continue (?:with|using))\b"
     r"(?![^|\n]*\b(?:but|however|though|until|at first|initially|originally)\b)"
 )
+_NEGATED_VERB = re.compile(r"(?i)(?:n't|\bnot|\bnever)(?:\s+[\w-]+){0,2}\s+$")  # "don't use " before "either"
 _BLANK = re.compile(r"[ *_]*")  # nothing but spaces and emphasis marks
 _CELL_PARTS = re.compile(r"[;.]\s")
 _SUBORDINATE = re.compile(r"(?i)\b(?:if|unless|when|whenever|once)\b")  # opens a clause inside a clause
@@ -132,12 +136,14 @@ _REPLY = re.compile(  # what leads a reply to a question ("A:", or an arrow: "`D
 _REPLIES = [("former", "reply"), ("condition", "fix")]  # what a reply to a question says of what it names
 _NO = re.compile(r"(?i)[\s*_]*no\b(?!\s+(?:longer|more|one|later|earlier|matter|problem|need)\b)")
 _CHANGE_ASKED = re.compile(  # a question whether to change what it names ("Do I need to change it?")
-    r"(?i)\b(?:change|update|convert|migrate|rename|replace|switch|rewrite|redo|fix|correct|reformat|move)\s+(?:it|them|"
-    r"those|these|that|this|(?:the|my|our) (?:old|older|existing|earlier|previous) [\w-]+)(?: over| across)?\W*$"
+    r"(?i)\b(?:change|update|convert|migrate|rename|replace|switch|rewrite|reword|redo|fix|correct|reformat|move|touch)"
+    r"\s+(?:it|them|those|these|that|this|(?:the|my|our) (?:old|older|existing|earlier|previous) [\w-]+)"
+    r"(?: over| across|\s+(?:in|on|at|for|from|of)\b[^?\n]{0,40})?\W*$"
 )
 _NOT_NEEDED = re.compile(  # a reply saying a fix is not needed ("Do I need to change it?" "Not necessarily.")
     r"(?i)[\s*_]*(?:no\b(?!\s+(?:longer|more|one|later|earlier|matter|problem)\b)"
-    r"|not (?:necessarily|really|yet|required|needed)\b|you (?:don'?t|do not) (?:need|have) to\b)"
+    r"|not (?:necessarily|really|yet|required|needed|urgently|right away|immediately)\b"
+    r"|you (?:don'?t|do not) (?:need|have) to\b)"
 )
 _PAST_TENSE = re.compile(
     r"(?i)\b(?:was(?:n't)?|were(?:n't)?|had(?:n't)?|did(?:n't)?|used|said|went|took|made|wrote|kept|began|became|meant|ran|chose|told|got|gave|"
@@ -891,8 +897,10 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
             asked = answer.rfind("\n", 0, s_start) + 1 if own_line else s_start
             # "Can I keep 8 px? No.", "Still at 8 px? Change it to 10."
             reading.zones.append(Zone(asked, s_end, "a question the answer answers no or corrects", named=False))
-        if (hedge := VOCAB["hedge", "sentence"].search(sentence)) and not _retires_its_options(
-            answer, s_start + hedge.end(), s_end
+        if (
+            (hedge := VOCAB["hedge", "sentence"].search(sentence))
+            and not _NEGATED_VERB.search(sentence, max(0, hedge.start() - 30), hedge.start())  # "don't use either one"
+            and not _retires_its_options(answer, s_start + hedge.end(), s_end)
         ):  # "either X or Y" offers what follows it; any other hedge ("both are fine") the whole sentence
             at = s_start + hedge.start() if _EITHER_OR.match(hedge.group(0)) else s_start
             reading.hedges.append(Zone(at, s_end, f"its sentence offers alternatives ({fragment(hedge.group(0))})"))
@@ -1101,6 +1109,8 @@ def _sequence(reading: Reading, answer: str) -> None:
 
     for n, (s, e) in enumerate(reading.clauses):
         if (m := VOCAB["past", "clause"].search(answer, s, e)) and not VOCAB["now", "clause"].search(answer, s, e):
+            if reading.covering(s, e, reading.hedges):  # what a hedge offers, a past change does not retire
+                continue
             if not holding():
                 break
             after = reading.clauses[n + 1] if n + 1 < len(reading.clauses) else (e, e)

@@ -187,6 +187,37 @@ STATED = [  # the superseded value (pattern) is stated as what to do
         "tabs | Still acceptable in tabs created before the switch |",
     ),
     (
+        "COMPAT-BREAK",
+        "Use `API-BREAK:`.\n\n**I'm cherry-picking an older commit that says `COMPAT-BREAK:`. Do I need to reword "
+        "it?**\nNot necessarily. A backport can keep its original footer.",
+    ),
+    (
+        "six-month",
+        "Review every 5 months.\n\n**My team set up reminders on the six-month schedule. Do we need to redo "
+        "them?**\nNot urgently. Move them over whenever you next touch the reminders.",
+    ),
+    (
+        "1234",
+        "Seed new tests with 7919.\n\n**Do I have to touch the existing tests in this file?**\nNot really. Plenty "
+        "of the suite still seeds with `1234`, and that's just as deterministic.",
+    ),
+    (
+        "250 ms",
+        "Keep unit tests under 250 ms, although under a stricter limit a test like this would have to move to "
+        "integration.",
+    ),
+    (
+        "\\[Company News\\]",
+        "| Situation | Subject starts with |\n|---|---|\n| New announcement | `STAFF NOTICE:` |\n| Follow-up on "
+        "an older thread that went out as `[Company News]` | Keep `[Company News]` so it threads |",
+    ),
+    (
+        "A/B/C",
+        "Green, Amber or Red is what most reviews use now, though A/B/C letter grades are still fine if your "
+        "evidence table was already set up that way.",
+    ),
+    ("\\$4,000", "Get three quotes over $750. For a broken printer, the older $4,000 limit still works in practice."),
+    (
         "50%",
         "Drop columns over 35% missing.\n\n**What if a team needs the column?**\nThen it's okay to keep the "
         "column as long as it's under 50% missing. That was the line for a long time.",
@@ -312,6 +343,16 @@ MARKED = [  # the superseded value is mentioned as former or rejected
         "300 ms",
         "**180 ms.**\n\n| | Debounce | Outcome |\n|---|---|---|\n| Original | 300 ms | Fine at first, but a "
         "noticeable lag on fast networks |\n| Now | 180 ms | Current |",
+    ),
+    (
+        "#oncall-handover",
+        "Post in **#pager-relay**. Posting in #oncall-handover or #ops-handoff means half the people won't see "
+        "your note, so don't use either one.",
+    ),
+    (
+        "Collections",
+        "Call them **binders**. Collections and folders are both retired in UI copy, so this screen shouldn't use "
+        "either one.",
     ),
     (
         "80%",
