@@ -274,8 +274,15 @@ class Reading:
         return at > 0 and self.focus[at - 1][1] > start  # last of them ends last
 
     def masked(self) -> str:
-        """The text with every zone replaced by line breaks (no value spans one)."""
-        spans = sorted((z.start, z.end) for z in self.zones if z.end > z.start)
+        """The text with every zone replaced by line breaks (no value spans one); a zone read only by where it stands
+        (a section, a list, a clause pointing back) leaves out what a hedge there offers."""
+        spans: list[tuple[int, int]] = []
+        for z in self.zones:
+            parts = [(z.start, z.end)]
+            for h in self.hedges if not z.named else []:
+                parts = [p for a, b in parts for p in ((a, min(b, h.start)), (max(a, h.end), b))]
+            spans += [(a, b) for a, b in parts if b > a]
+        spans.sort()
         out, at = [], 0
         for start, end in spans:
             if end <= at:
@@ -983,6 +990,9 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                 and not (_EITHER_OR.match(weak.group(0)) and _retires_its_options(answer, c_start + weak.end(), s_end))
             ):
                 reading.hedges.append(Zone(c_start, c_end, f"its clause accepts it ({fragment(weak.group(0))})"))
+                points_at = _POINTING_AT.match(voice) and not _EITHER_OR.match(weak.group(0))  # not "than either"
+                if points_at and not _HAS_VALUE.search(voice) and not answer.startswith("?", c_end):
+                    reading.offers.append((c_start, voice.strip()))  # "..., and that's acceptable when it's needed"
                 continue
             if VOCAB["status", "line"].match(clause):  # "- **110**: the first change; also retired."
                 line = answer.rfind("\n", 0, c_start) + 1, _line_end(answer, c_end)

@@ -217,6 +217,30 @@ STATED = [  # the superseded value (pattern) is stated as what to do
         "evidence table was already set up that way.",
     ),
     ("\\$4,000", "Get three quotes over $750. For a broken printer, the older $4,000 limit still works in practice."),
+    ("three-week", "Check in every ten days, though teams still on the three-week rhythm aren't doing anything wrong."),
+    (
+        "04\\.03\\.2025",
+        "Write 2025/03/04; 04.03.2025 still shows up on plenty of invites and nobody's going to misread either one.",
+    ),
+    (
+        "5\\.5:1",
+        "Aim for 6.5:1. If you're stuck for this release, a reviewer might still accept it against the earlier "
+        "5.5:1 threshold as a stopgap.",
+    ),
+    (
+        "0\\.08",
+        "Use a two-sided alpha of 0.02. For a quick test, analysing at the previous 0.08 threshold is still workable.",
+    ),
+    (
+        "20-minute",
+        "Post every 45 minutes. For a full outage, some incident commanders still prefer the tighter 20-minute "
+        "rhythm, and that is acceptable when the audience needs it.",
+    ),
+    (
+        "0\\.05",
+        "Use 0.02 for new tests.\n\n## About the older thresholds\n\nIf you're extending a test already sized at "
+        "0.05, it's acceptable to finish it at 0.05.",
+    ),
     (
         "50%",
         "Drop columns over 35% missing.\n\n**What if a team needs the column?**\nThen it's okay to keep the "
@@ -353,6 +377,11 @@ MARKED = [  # the superseded value is mentioned as former or rejected
         "Collections",
         "Call them **binders**. Collections and folders are both retired in UI copy, so this screen shouldn't use "
         "either one.",
+    ),
+    (
+        "12 months",
+        "Yes, it's acceptable - the cutoff is a release within the last 18 months. We no longer require a release "
+        "in the past 12 months.",
     ),
     (
         "80%",
