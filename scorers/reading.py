@@ -443,7 +443,8 @@ def _asked(reading: Reading, answer: str) -> None:
         fix = VOCAB["condition", "fix"].search(asked)
         told = not m.group(0).rstrip("*_").endswith("?")  # "**Q: I've seen 30 in the docs.**", whatever the reply
         at = reply.end() if reply else m.end()
-        if not told and _CHANGE_ASKED.search(asked) and (kept := _NOT_NEEDED.match(answer, at)):
+        kept = not told and _CHANGE_ASKED.search(asked) and _NOT_NEEDED.match(answer, at)
+        if kept and reading.near(m.start(), _paragraph(answer, at)[1]):  # about a value the verdict is about
             reading.offers.append((at, asked + "? " + kept.group(0).strip()))
         if (
             told
@@ -1064,7 +1065,8 @@ def _conditions(reading: Reading, answer: str, clauses: list[tuple[int, int]]) -
                     return
                 voice = _voice(reading, answer, c, e)  # "..., sticking with 8 and renewing more often is fine"
                 if _accepting(voice) or _POINTING_AT.match(voice) and _accepts(voice):
-                    reading.offers.append((start, answer[start:e].strip()))
+                    if reading.near(clauses[0][0], clauses[-1][1]):  # about a value the verdict is about
+                        reading.offers.append((start, answer[start:e].strip()))
                     return
             return
 

@@ -384,6 +384,11 @@ MARKED = [  # the superseded value is mentioned as former or rejected
         "in the past 12 months.",
     ),
     (
+        "two weeks",
+        'Check in every ten days; the old two weeks is gone. If there is nothing new on a key result, a one-line "no '
+        'change" update is perfectly fine.',
+    ),
+    (
         "80%",
         "Commit up to 55% of the weeks. Older plans used 65% (26 weeks) or 80% (32 weeks), but those caps aren't "
         "used any more.",
