@@ -9,8 +9,10 @@ nothing for that long is stuck on its next. Two kinds of job: a search (a patter
 check and the strict verdict of an answer to a question, with their explanations when asked).
 """
 
+import collections
 import json
 import os
+import queue
 import re
 import select
 import signal
@@ -18,6 +20,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -83,7 +86,7 @@ def serve() -> None:
 
 
 class _Worker:
-    """One `serve` process; killed when a job overruns and started again on the next batch."""
+    """One `serve` process; killed when a job overruns, and started again for the jobs after it."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
@@ -120,53 +123,65 @@ class _Worker:
             self.proc.wait()
             self.proc = None
 
-    def answers(self, jobs: list[bytes], timeout: float) -> list[bytes | None]:
-        """A result line for each job; None for one that overran, and the rest go to a fresh worker."""
-        results: list[bytes | None] = []
+    def answer(self, jobs: list[bytes], claim: Iterator[int], results: list[bytes | None], timeout: float) -> None:
+        """Answer jobs taken one at a time from `claim` (their indices in `jobs`) while it has any, each result line
+        into `results`: a job is taken when the worker has room for it, so the worker never waits on a round trip
+        and another worker takes what this one has not. A job that overruns `timeout` (or whose worker dies) gets
+        None, and the jobs sent after it go to a fresh worker."""
+        pending: collections.deque[int] = collections.deque()  # the jobs sent, or to send, not answered yet
         with self.lock:
-            while len(results) < len(jobs):
-                results += self.run(jobs[len(results) :], timeout)
-                if len(results) < len(jobs):
-                    results.append(None)
-        return results
+            while not self.run(jobs, claim, results, timeout, pending):
+                pending.popleft()  # no result: it overran, or its worker died
+                self.stop()
 
-    def run(self, jobs: list[bytes], timeout: float) -> list[bytes]:
-        """Result lines for `jobs` in order, or for the ones before a job that overran `timeout` (or whose worker
-        died): that one gets no result and the worker is stopped."""
+    def run(
+        self,
+        jobs: list[bytes],
+        claim: Iterator[int],
+        results: list[bytes | None],
+        timeout: float,
+        pending: collections.deque[int],
+    ) -> bool:
+        """Send `pending` and the jobs claimed after them to the running worker and file its answers; False when
+        the oldest job still pending overran `timeout` or the worker died (the rest stay pending)."""
         send, receive = self.running()
-        data, sent, got = memoryview(b"".join(jobs)), 0, bytearray()
-        lines: list[bytes | bytearray] = []
+        unsent, got = bytearray(b"".join(jobs[n] for n in pending)), bytearray()
         deadline = time.monotonic() + timeout
         try:
-            while len(lines) < len(jobs):
-                wait = [send] if sent < len(data) else []
+            while True:
+                while len(unsent) < _AHEAD and (n := next(claim, None)) is not None:
+                    pending.append(n)
+                    unsent += jobs[n]
+                if not pending:
+                    return True
+                wait = [send] if unsent else []
                 readable, writable, _ = select.select([receive], wait, [], max(0.0, deadline - time.monotonic()))
                 if writable:
                     try:
-                        sent += os.write(send, data[sent : sent + 65536])
+                        del unsent[: os.write(send, unsent[:65536])]
                     except BrokenPipeError:  # the worker died: read what it answered, then end of file
-                        sent = len(data)
+                        unsent.clear()
                 if readable:
                     chunk = os.read(receive, 65536)
                     if not chunk:
-                        break
-                    got += chunk
-                    *done, rest = got.split(b"\n")
-                    lines += done
+                        return False
+                    *done, rest = (got + chunk).split(b"\n")
                     got = bytearray(rest)
+                    for line in done:
+                        results[pending.popleft()] = bytes(line)
                     deadline = time.monotonic() + timeout  # the next job's time starts now at the latest
                 elif not writable:
-                    break
+                    return False
         except BaseException:  # interrupted: the worker's answers would be out of step
             self.stop()
             raise
-        if len(lines) < len(jobs):
-            self.stop()
-        return [bytes(x) for x in lines]
 
 
 _workers = [_Worker() for _ in range(os.cpu_count() or 1)]  # one per core, each started on first use
 _pool = ThreadPoolExecutor(len(_workers))
+_free: queue.SimpleQueue[_Worker] = queue.SimpleQueue()  # the workers no batch is using
+for _worker in _workers:
+    _free.put(_worker)
 
 
 def start() -> None:
@@ -175,21 +190,23 @@ def start() -> None:
         _pool.submit(worker.ready)
 
 
-_CHUNK = 64  # jobs a worker takes at a time: each takes the next chunk when done, so none waits on another
+_AHEAD = 16384  # bytes of jobs a worker may have waiting beyond what its pipe holds
 
 
 def _dealt(jobs: list[bytes], timeout: float) -> list[bytes | None]:
-    """Each job's result line, in order; the jobs taken a chunk at a time by whichever worker is free."""
+    """Each job's result line, in order: the jobs taken one at a time by whichever free worker has room, so a batch
+    runs on every worker and one batch's last jobs overlap the next batch's first."""
     results: list[bytes | None] = [None] * len(jobs)
-    size = max(1, min(_CHUNK, -(-len(jobs) // len(_workers))))  # a small batch still spreads over every worker
-    chunks = iter(range(0, len(jobs), size))  # next() on a range iterator is atomic under the GIL
+    claim = iter(range(len(jobs)))  # next() on a range iterator is atomic under the GIL
 
-    def work(worker: _Worker) -> None:
-        for at in chunks:
-            results[at : at + size] = worker.answers(jobs[at : at + size], timeout)
+    def work() -> None:
+        worker = _free.get()
+        try:
+            worker.answer(jobs, claim, results, timeout)
+        finally:
+            _free.put(worker)
 
-    n = min(len(_workers), -(-len(jobs) // size))
-    for done in [_pool.submit(work, w) for w in _workers[:n]]:
+    for done in [_pool.submit(work) for _ in range(min(len(_workers), len(jobs)))]:
         done.result()
     return results
 
@@ -237,24 +254,24 @@ def _once(lines: list[bytes], timeout: float) -> list[bytes | None]:
 def verdicts(checks: list[tuple], explain: bool = False, timeout: float = CHECK_TIMEOUT) -> list[Verdict]:
     """The check's and the strict verdict of each (question, answer) (an answer of None has none); with
     `explain`, why each is what it is."""
-    lines = []
+    jobs: dict[tuple[int, str], bytes] = {}  # each (question, answer) once, as its job
     heads: dict[int, tuple[bytes, bytes, bytes]] = {}  # per question: its header's start and end, its patterns
     for q, answer in checks:
-        if answer is None:
+        if answer is None or (id(q), answer) in jobs:
             continue
         if (head := heads.get(id(q))) is None:
             patterns = [_field(x) for x in (q.pattern, q.required_pattern, q.superseded_pattern)]
             start = b"V %b %d " % (q.expect.encode(), explain) + b"".join(b"%d " % len(f) for f in patterns)
             head = heads[id(q)] = (start, b"\n", b"".join(patterns))
         text = _field(answer)
-        lines.append(b"%b%d%b%b%b" % (head[0], len(text), head[1], head[2], text))
-    results = iter(_once(lines, timeout))
+        jobs[id(q), answer] = b"%b%d%b%b%b" % (head[0], len(text), head[1], head[2], text)
+    results = dict(zip(jobs, _once(list(jobs.values()), timeout), strict=True))
     out = []
-    for _, answer in checks:
+    for q, answer in checks:
         if answer is None:
             out.append(_NO_ANSWER)
             continue
-        line = next(results)
+        line = results[id(q), answer]
         if line is None:
             out.append(_NO_VERDICT)
         elif explain and len(line) > 2:

@@ -7,14 +7,13 @@ word edges) and an optional note. A malformed file is refused with its file, lin
 
 import functools
 import re
-import re._parser as _parser
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from omseval.errors import UserError
-from omseval.scorers.prefilter import fold, holds, requirements
+from omseval.scorers.prefilter import Finder, fold, holds, requirements
 
 VOCABULARY = Path(__file__).with_name("markers.tsv")
 SCOPES = {  # kind -> the scopes it may have
@@ -84,72 +83,41 @@ def load(path: Path = VOCABULARY) -> list[Entry]:
     return entries
 
 
-_LONG = 400  # characters of text past which a search runs each entry whose own strings the text holds
+_LONG = 400  # characters of text past which a search runs only where a match can start
 
 
 class Marker:
-    """One kind and scope of the vocabulary: its expression (`re`'s search, match and finditer, with pos and
-    endpos), run only on a stretch of text that holds a string one of which every match contains (see
-    omseval.scorers.prefilter): most clauses hold no marker, and a substring test is cheaper than the expression.
-    Over a long stretch, each of its `entries` (its alternatives, in order) whose own strings the stretch holds is
-    searched on its own, with the same matches: the first to start wins, the earlier entry on a tie."""
+    """One kind and scope of the vocabulary: its entries (longest first) as one case-insensitive expression, each
+    matched at word edges (`re`'s search, match and finditer, with pos and endpos). It runs only on a stretch of
+    text that holds a string one of which every match contains (see omseval.scorers.prefilter): most clauses hold no
+    marker, and a substring test is cheaper than the expression. Over a long stretch, each entry is searched only
+    where its own strings allow (the same expression as alternatives, each edged on its own: the same matches)."""
 
-    def __init__(self, pattern: str, entries: tuple[str, ...] = ()):
+    def __init__(self, entries: list[str]):
+        self.entries = sorted(entries, key=len, reverse=True)
+        pattern = r"(?i)(?<![\w'])(?:" + "|".join(self.entries) + r")(?![\w'])"
         self.compiled = re.compile(pattern)
         # shortest strings first: the commonest, so that a clause holding one is told soonest
         self.requirements = [sorted(needs, key=len) for needs in requirements(pattern)]
-        self.alternatives = entries
 
     @functools.cached_property
-    def entries(self) -> list[tuple[re.Pattern, list[list[str]]]]:
-        """Each entry compiled, with its own strings (on the first long search: most processes make none)."""
-        if any(_parser.parse(e).getwidth()[0] == 0 for e in self.alternatives):  # one may match empty: as `re` does
-            return []
-        return [(re.compile(e), [sorted(needs, key=len) for needs in requirements(e)]) for e in self.alternatives]
-
-    def _possible(self, text: str, pos: int, endpos: int) -> bool:
-        return holds(self.requirements, fold(text[pos:endpos]))
+    def finder(self) -> Finder:
+        """The entries as alternatives, each edged on its own (made on the first long search)."""
+        return Finder("(?i)" + "|".join(r"(?<![\w'])(?:" + e + r")(?![\w'])" for e in self.entries), flags=0)
 
     def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match | None:
         return next(self.finditer(text, pos, endpos), None)
 
     def match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match | None:
-        return self.compiled.match(text, pos, endpos) if self._possible(text, pos, endpos) else None
+        return self.compiled.match(text, pos, endpos) if holds(self.requirements, fold(text[pos:endpos])) else None
 
     def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match]:
         folded = fold(text[pos:endpos])
         if not holds(self.requirements, folded):
             return iter(())
-        if len(self.alternatives) > 1 and len(folded) > _LONG and self.entries:
-            return self._each(text, pos, endpos, folded)
-        return self.compiled.finditer(text, pos, endpos)
-
-    def _each(self, text: str, pos: int, endpos: int, folded: str) -> Iterator[re.Match]:
-        """finditer over a long stretch (`folded`), entry by entry: each entry's next match kept until the search
-        passes it."""
-        live = [compiled for compiled, needs in self.entries if holds(needs, folded)]
-        nexts = [compiled.search(text, pos, endpos) for compiled in live]
-        at = pos
-        while True:
-            for n, m in enumerate(nexts):
-                if m is not None and m.start() < at:
-                    nexts[n] = live[n].search(text, at, endpos)
-            found = [(m.start(), n, m) for n, m in enumerate(nexts) if m is not None]
-            if not found:
-                return
-            first = min(found, key=lambda f: f[:2])[2]
-            yield first
-            at = first.end()
-
-
-def _marker(patterns: list[str]) -> Marker:
-    """The entries of a kind and scope as one marker: longest first, each matched at word edges."""
-    ordered = sorted(patterns, key=len, reverse=True)
-    return Marker(_edged("|".join(ordered)), tuple(map(_edged, ordered)))
-
-
-def _edged(alternatives: str) -> str:
-    return r"(?i)(?<![\w'])(?:" + alternatives + r")(?![\w'])"
+        if len(folded) <= _LONG:
+            return self.compiled.finditer(text, pos, endpos)
+        return self.finder.finditer(text, folded, pos, endpos)
 
 
 class Vocabulary:
@@ -160,8 +128,8 @@ class Vocabulary:
         grouped: dict[tuple[str, str], list[str]] = {}
         for e in entries:
             grouped.setdefault((e.kind, e.scope), []).append(e.pattern)
-        self.compiled = {key: _marker(pats) for key, pats in grouped.items()}
-        self.never = Marker(r"(?!)")
+        self.compiled = {key: Marker(pats) for key, pats in grouped.items()}
+        self.never = Marker([r"(?!)"])
 
     def __getitem__(self, key: tuple[str, str]) -> Marker:
         return self.compiled.get(key, self.never)

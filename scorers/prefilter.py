@@ -199,21 +199,25 @@ def finder(pattern: str) -> "Finder":
 
 
 class Finder:
-    """`re.search` and `re.finditer` of one pattern (MULTILINE, as every pack pattern), with the same results, run
-    only where a match can start: nowhere when the text lacks every string of one of the pattern's requirements,
-    else at the starts the places of the fewest allow. Where those starts spread, one search bounded by how far a
-    match reads (its width and its lookaheads) finds a candidate, confirmed by matching at its start in the whole
-    text (a bound reads as the end of the text to `$`, a word edge or a lookahead)."""
+    """`re.search` and `re.finditer` of one pattern (MULTILINE, as every pack pattern, unless `flags` say
+    otherwise), with the same results, pos and endpos included, run only where a match can start: nowhere when the
+    text lacks every string of one of the pattern's requirements, else at the starts the places of the fewest allow.
+    Where those starts spread, one search bounded by how far a match reads (its width and its lookaheads) finds a
+    candidate, confirmed by matching at its start in the whole text (a bound reads as the end of the text to `$`, a
+    word edge or a lookahead)."""
 
-    def __init__(self, pattern: str, tree=None, requirements: tuple[Needs, ...] | None = None):
+    def __init__(
+        self, pattern: str, tree=None, requirements: tuple[Needs, ...] | None = None, flags: int = re.MULTILINE
+    ):
         """`tree`: one part of the pattern's parse tree (a run of its alternatives) to find instead of the whole,
         with its `requirements` when known."""
         whole = tree is None
         tree = _parsed(pattern) if whole else tree
         self.source = pattern
         self.tree = tree
+        self.flags = int(flags)
         if tree is None:  # `re`'s parser refused it here (too deep): compiled now, so a bad pattern fails now
-            self.compiled = re.compile(pattern, re.MULTILINE)
+            self.compiled = re.compile(pattern, self.flags)
         self.requirements = needs_of(tree) if requirements is None else requirements
         self.pieces = [list(dict.fromkeys(map(_piece, needs))) for needs in self.requirements]
         # the requirements whose strings each start within a bounded distance of a match's start: they place it
@@ -222,13 +226,18 @@ class Finder:
             for needs in self.requirements
             if all(hi is not None for _, hi in needs.values())
         ]
-        self.parts = _parts(pattern, tree) if whole else []
+        self.whole = whole
 
     @functools.cached_property
     def compiled(self) -> re.Pattern:
         """Compiled from the tree (parsed once; int flags, as re.compile passes them) on first use: most texts
         lack a string the pattern requires, and most parts of a pattern never run."""
-        return _compiler.compile(self.tree, re.MULTILINE.value)
+        return _compiler.compile(self.tree, self.flags)
+
+    @functools.cached_property
+    def parts(self) -> list["Finder"]:
+        """The pattern's alternatives, each found on its own (made on first use)."""
+        return _parts(self.source, self.tree, self.flags) if self.whole else []
 
     @functools.cached_property
     def reach(self) -> int | None:
@@ -252,34 +261,38 @@ class Finder:
         rewritten by `spelled_out` is near one (a pattern with a requirement)."""
         return sorted(at for at, _ in _hits(dict.fromkeys(self.pieces[0], (0, 0)), folded))
 
-    def search(self, text: str, folded: str | None = None) -> re.Match | None:
-        return next(self.finditer(text, folded), None)
+    def search(self, text: str, folded: str | None = None, pos: int = 0, endpos: int | None = None) -> re.Match | None:
+        return next(self.finditer(text, folded, pos, endpos), None)
 
-    def finditer(self, text: str, folded: str | None = None) -> Iterator[re.Match]:
-        """The pattern's matches in `text` (`folded`: the text folded, when the caller has it)."""
-        folded = fold(text) if folded is None else folded
+    def finditer(
+        self, text: str, folded: str | None = None, pos: int = 0, endpos: int | None = None
+    ) -> Iterator[re.Match]:
+        """The pattern's matches in `text` from `pos` to `endpos`, as `re` gives them (`folded`: that stretch of
+        the text folded, when the caller has it)."""
+        pos, endpos = max(0, pos), len(text) if endpos is None else min(endpos, len(text))
+        folded = fold(text[pos:endpos]) if folded is None else folded
         if self.parts:
-            yield from self._merged(text, folded)
+            yield from self._merged(text, folded, pos, endpos)
             return
-        ranges = self._ranges(text, folded)
+        ranges = self._ranges(folded, pos, endpos)
         if ranges is None:
-            yield from self.compiled.finditer(text)
+            yield from self.compiled.finditer(text, pos, endpos)
             return
-        at = 0  # matches do not overlap: the next one starts where the last ended
-        while (m := self._from(text, folded, at, ranges)) is not None:
+        at = pos  # matches do not overlap: the next one starts where the last ended
+        while (m := self._from(text, at, ranges, endpos)) is not None:
             yield m
             at = m.end() if m.end() > m.start() else m.end() + 1
 
-    def _merged(self, text: str, folded: str) -> Iterator[re.Match]:
+    def _merged(self, text: str, folded: str, pos: int, endpos: int) -> Iterator[re.Match]:
         """finditer of a pattern split into parts (runs of its alternatives): at each start the first alternative
         that matches wins, so the match is the part's that starts first, the earlier part on a tie."""
-        parts = [(part, part._ranges(text, folded)) for part in self.parts if part.possible(folded)]
-        firsts: list[re.Match | None] = [part._from(text, folded, 0, ranges) for part, ranges in parts]
-        at = 0
+        parts = [(part, part._ranges(folded, pos, endpos)) for part in self.parts if part.possible(folded)]
+        firsts: list[re.Match | None] = [part._from(text, pos, ranges, endpos) for part, ranges in parts]
+        at = pos
         while True:
             for n, m in enumerate(firsts):
                 if m is not None and m.start() < at:
-                    firsts[n] = parts[n][0]._from(text, folded, at, parts[n][1])
+                    firsts[n] = parts[n][0]._from(text, at, parts[n][1], endpos)
             found = [(m.start(), n, m) for n, m in enumerate(firsts) if m is not None]
             if not found:
                 return
@@ -287,20 +300,21 @@ class Finder:
             yield m
             at = m.end()  # never empty: a pattern that matches empty is not split
 
-    def _ranges(self, text: str, folded: str) -> list[tuple[int, int]] | None:
-        """Where a match may start (None: anywhere)."""
-        if not self.requirements or len(folded) != len(text):
+    def _ranges(self, folded: str, pos: int, endpos: int) -> list[tuple[int, int]] | None:
+        """Where a match may start (None: anywhere), in the text whose stretch from `pos` to `endpos` is `folded`."""
+        if not self.requirements or len(folded) != endpos - pos:
             return None
-        return self._starts(folded)
+        starts = self._starts(folded)
+        return starts if starts is None or not pos else [(low + pos, high + pos) for low, high in starts]
 
-    def _from(self, text: str, folded: str, at: int, ranges: list[tuple[int, int]] | None) -> re.Match | None:
+    def _from(self, text: str, at: int, ranges: list[tuple[int, int]] | None, endpos: int) -> re.Match | None:
         """The first match starting at `at` or after, within `ranges` (None: anywhere)."""
         if ranges is None:
-            return self.compiled.search(text, at)
+            return self.compiled.search(text, at, endpos)
         for low, high in ranges:
             if high < at:
                 continue
-            if (m := self._first(text, max(low, at), high)) is not None:
+            if (m := self._first(text, max(low, at), high, endpos=endpos)) is not None:
                 return m
         return None
 
@@ -322,21 +336,24 @@ class Finder:
                     yield n, m
                 at = m.start() + 1
 
-    def _first(self, text: str, low: int, high: int, bound: int | None = None) -> re.Match | None:
-        """The first match of the whole text that starts between `low` and `high` (searched up to `bound`, by
-        default as far as a match reads)."""
+    def _first(
+        self, text: str, low: int, high: int, bound: int | None = None, endpos: int | None = None
+    ) -> re.Match | None:
+        """The first match of the text up to `endpos` that starts between `low` and `high` (searched up to
+        `bound`, by default as far as a match reads)."""
+        endpos = len(text) if endpos is None else endpos
         if bound is None and self.reach is not None:
-            bound = min(len(text), high + self.reach)
+            bound = min(endpos, high + self.reach)
         if high - low < _FEW or bound is None:
             for start in range(low, high + 1):
-                if m := self.compiled.match(text, start):
+                if m := self.compiled.match(text, start, endpos):
                     return m
             return None
         while low <= high:
             m = self.compiled.search(text, low, bound)
             if m is None or m.start() > high:
                 return None
-            if real := self.compiled.match(text, m.start()):
+            if real := self.compiled.match(text, m.start(), endpos):
                 return real
             low = m.start() + 1
         return None
@@ -371,7 +388,7 @@ class Finder:
         return best
 
 
-def _parts(pattern: str, tree) -> list[Finder]:
+def _parts(pattern: str, tree, flags: int) -> list[Finder]:
     """A pattern of alternatives in parts, each found on its own (its own strings to look for): one part per
     alternative, except that a run of alternatives with no requirement stays one part (one search for all)."""
     if tree is None or len(tree.data) != 1 or tree.data[0][0] is not c.BRANCH or tree.getwidth()[0] == 0:
@@ -386,9 +403,9 @@ def _parts(pattern: str, tree) -> list[Finder]:
     if len(runs) < 2:
         return []
     return [
-        Finder(pattern, run[0], needs)
+        Finder(pattern, run[0], needs, flags)
         if len(run) == 1
-        else Finder(pattern, _parser.SubPattern(tree.state, [(c.BRANCH, (None, run))]), ())
+        else Finder(pattern, _parser.SubPattern(tree.state, [(c.BRANCH, (None, run))]), (), flags)
         for run, needs in runs
     ]
 

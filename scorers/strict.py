@@ -205,18 +205,18 @@ def _origin(span: tuple[int, int], changed: tuple[int, int], origin: tuple[int, 
 
 def _lines_holding(answer: str, folded: str, strings: list[str]) -> list[tuple[int, int]]:
     """The lines on which one of the strings starts (found in the answer folded), in order."""
+    starts = []
+    for string in strings:
+        at = folded.find(string)
+        while at >= 0:
+            starts.append(at)
+            at = folded.find("\n", at)  # one start a line is enough: the next string found on a later line
+            at = -1 if at < 0 else folded.find(string, at + 1)
     lines: list[tuple[int, int]] = []
-    any_of, at = _any_of(tuple(strings)), 0
-    while hit := any_of.search(folded, at):
-        lines.append(_line(answer, hit.start(), hit.start()))
-        at = lines[-1][1] + 1
+    for at in sorted(starts):
+        if not lines or at > lines[-1][1]:
+            lines.append(_line(answer, at, at))
     return lines
-
-
-@functools.lru_cache(maxsize=4096)
-def _any_of(strings: tuple[str, ...]) -> re.Pattern:
-    """One search for the first start of any of the strings (the longest first where two start together)."""
-    return re.compile("|".join(re.escape(s) for s in sorted(strings, key=len, reverse=True)))
 
 
 def _line(text: str, start: int, end: int) -> tuple[int, int]:

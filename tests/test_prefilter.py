@@ -1,5 +1,6 @@
 """The prefilter skips work, never a match: Finder.finditer and Finder.search give what Python's `re` gives
-(MULTILINE), whether the pattern is searched whole or in parts (its alternatives), on any text."""
+(MULTILINE, or the flags a Finder is made with), whether the pattern is searched whole or in parts (its
+alternatives), on any text and any stretch of it."""
 
 import random
 import re
@@ -61,3 +62,24 @@ def test_every_pack_pattern_finds_what_re_finds_on_its_controls_and_on_long_mixe
                 if not agrees(pattern, text, finder):
                     wrong.append((q.question_id, pattern[:60], text[:60]))
     assert wrong == []
+
+
+@pytest.mark.parametrize(
+    "pattern, text",
+    [
+        (r"(?<!a)b|ab|c", "ab b c abc ab"),  # a lookbehind sees the text before pos
+        (r"\bone\b|\b1\b|\bun\b", "one 1 un one1 done one"),  # a word edge at endpos
+        (r"^x|y$|z", "x\ny\nzz x\ny"),  # without MULTILINE, ^ and $ at the text's (and endpos's) ends only
+        (r"(?i)old(?= value)|former|\d+ days", "Old value, FORMER 30 days, old values, 2 days"),
+        (r"(?i)(?<![\w'])(?:no longer|not)(?![\w'])|(?<![\w'])(?:never)(?![\w'])", "I'm not; never, not now"),
+    ],
+)
+def test_a_pattern_finds_what_re_finds_in_any_stretch(pattern, text):
+    for flags in (re.MULTILINE, 0):
+        finder = Finder(pattern, flags=flags)
+        for pos in range(len(text) + 1):
+            for endpos in range(pos, len(text) + 1):
+                expected = spans(re.compile(pattern, flags).finditer(text, pos, endpos))
+                assert spans(finder.finditer(text, None, pos, endpos)) == expected, (flags, pos, endpos)
+                first = finder.search(text, None, pos, endpos)
+                assert (first.span() if first else None) == next(iter(expected), None)
