@@ -980,20 +980,13 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                     why = f"pointed back at by {fragment(clause.strip()[:40])}"
                     reading.zones.append(Zone(back[0], back[1], why, named=False))
             voice = _voice(reading, answer, c_start, c_end)
-            if hedge := _accepting(voice):
+            hedge = _accepting(voice) or _weakly_accepting(voice)
+            either = hedge and _EITHER_OR.match(hedge.group(0))  # "either X or Y", unless what follows retires both
+            if hedge and not (either and _retires_its_options(answer, c_start + hedge.end(), s_end)):
                 reading.hedges.append(Zone(c_start, c_end, f"its clause accepts it ({fragment(hedge.group(0))})"))
-                if _POINTING_AT.match(voice) and not _HAS_VALUE.search(voice) and not answer.startswith("?", c_end):
-                    reading.offers.append((c_start, voice.strip()))  # "That form is still fine": what it points at
-                continue
-            if (
-                (weak := VOCAB["hedge", "weak"].search(voice))
-                and not _NEGATION.search(voice)
-                and not (_EITHER_OR.match(weak.group(0)) and _retires_its_options(answer, c_start + weak.end(), s_end))
-            ):
-                reading.hedges.append(Zone(c_start, c_end, f"its clause accepts it ({fragment(weak.group(0))})"))
-                points_at = _POINTING_AT.match(voice) and not _EITHER_OR.match(weak.group(0))  # not "than either"
+                points_at = _POINTING_AT.match(voice) and not either  # "That form is still fine", not "than either"
                 if points_at and not _HAS_VALUE.search(voice) and not answer.startswith("?", c_end):
-                    reading.offers.append((c_start, voice.strip()))  # "..., and that's acceptable when it's needed"
+                    reading.offers.append((c_start, voice.strip()))  # what it points at ("..., and that's acceptable")
                 continue
             if VOCAB["status", "line"].match(clause):  # "- **110**: the first change; also retired."
                 line = answer.rfind("\n", 0, c_start) + 1, _line_end(answer, c_end)
@@ -1053,15 +1046,13 @@ def _conditions(reading: Reading, answer: str, clauses: list[tuple[int, int]]) -
     for n, (start, end) in enumerate(clauses):
         if VOCAB["condition", "sentence"].match(answer[start:end]):
             # 'If it says "Cheers," change it': a comma its quote holds ends the condition too
-            for q in _COMMA_QUOTED.finditer(answer, start, end):
-                if fix := correcting.match(answer, q.end(), end):
-                    why = f"its condition names what to correct ({fragment(fix.group(0))})"
-                    reading.zones.append(Zone(start, q.end(), why))
-                    return
+            quoted = (correcting.match(answer, q.end(), end) for q in _COMMA_QUOTED.finditer(answer, start, end))
+            if fix := next(filter(None, quoted), None):
+                reading.zones.append(_corrected(start, fix))
+                return
             for c, e in clauses[n + 1 :]:
                 if (fix := correcting.search(answer, c, e)) and not _NO_NEED.search(answer, c, fix.start()):
-                    why = f"its condition names what to correct ({fragment(fix.group(0))})"
-                    reading.zones.append(Zone(start, fix.start(), why))
+                    reading.zones.append(_corrected(start, fix))
                     return
                 voice = _voice(reading, answer, c, e)  # "..., sticking with 8 and renewing more often is fine"
                 if _accepting(voice) or _POINTING_AT.match(voice) and _accepts(voice):
@@ -1069,6 +1060,11 @@ def _conditions(reading: Reading, answer: str, clauses: list[tuple[int, int]]) -
                         reading.offers.append((start, answer[start:e].strip()))
                     return
             return
+
+
+def _corrected(start: int, fix: re.Match) -> Zone:
+    """A condition from `start` up to the clause that corrects what it names."""
+    return Zone(start, fix.start(), f"its condition names what to correct ({fragment(fix.group(0))})")
 
 
 def _accepting(voice: str) -> re.Match | None:
@@ -1085,9 +1081,16 @@ def _accepted_cell(cell: str) -> bool:
     return any(_accepts(part) or _ACCEPTED_CELL.match(part) for part in _CELL_PARTS.split(cell))
 
 
+def _weakly_accepting(voice: str) -> re.Match | None:
+    """What in a clause accepts what it is about weakly ("is acceptable for now", "can stay on it"), unless the
+    clause is negated."""
+    weak = VOCAB["hedge", "weak"].search(voice)
+    return weak if weak and not _NEGATION.search(voice) else None
+
+
 def _accepts(text: str) -> bool:
-    """Whether text accepts what it is about, strongly or weakly ("is acceptable for now", "can stay on it")."""
-    return bool(_accepting(text) or VOCAB["hedge", "weak"].search(text) and not _NEGATION.search(text))
+    """Whether text accepts what it is about, strongly or weakly."""
+    return bool(_accepting(text) or _weakly_accepting(text))
 
 
 def _limit(answer: str, start: int, end: int) -> bool:
