@@ -91,8 +91,9 @@ _COMPARATIVE = re.compile(  # a limit word that limits only with "than" ("no old
     r"(?i)more|less|fewer|greater|higher|lower|longer|shorter|smaller|bigger|larger|earlier|later|older|newer"
 )
 _THAN = re.compile(r"\s+than\b")
+_DIGITS = re.compile(r"(?<![\d.,])\d+(?:[.,]\d+)*")
 _ACCEPTED_CELL = re.compile(  # a cell that accepts its row ("Acceptable where ..."), but not one telling a story
-    r"(?i)[\s*_]*(?:(?:still |also )?(?:acceptable|fine|ok|okay|allowed|permitted|tolerated)|keep|stick with|"
+    r"(?i)[\s*_]*(?:(?:still |also )?(?:acceptable|accepted|fine|ok|okay|allowed|permitted|tolerated)|keep|stick with|"
     r"continue (?:with|using))\b"
     r"(?![^|\n]*\b(?:but|however|though|until|at first|initially|originally)\b)"
 )
@@ -225,8 +226,12 @@ _SHOWN_BACK = re.compile(  # "This is the order", "Both are superseded."
 _POINTING = re.compile(r"(?i)\W*(?:that|this|it|they|those|these)(?:'s|\s+(?:is|was|are|were))\b")  # "That's expected"
 _BRACKETED = re.compile(r"\([^()\n]{0,120}\)")
 _POINTING_AT = re.compile(  # a subject pointing back, or keeping what was ("staying consistent with it")
-    r"(?i)\W*(?:(?:and|but|so)\s+)?(?:that|this|it|they|those|these|either|both|staying|sticking|keeping|leaving|"
-    r"treating|falling back|reverting|matching)\b"
+    r"(?i)\W*(?:(?:and|but|so)\s+)?(?:(?:honestly|frankly|admittedly|realistically|technically|in practice|to be fair)"
+    r",?\s+)?(?:that|this|it|they|those|these|either|both|staying|sticking|keeping|leaving|treating|falling back|"
+    r"reverting|matching)\b"
+)
+_TAKES_IT = re.compile(  # an object pointing back ("reviewers generally still accept it")
+    r"(?i)\b(?:accept|allow|approve|take|permit|tolerate)(?:s|ed)?\s+(?:it|them|that|those|these)\W*$"
 )
 _PLURAL = re.compile(r"(?i)\W*(?:and\s+|but\s+)?(?:both|neither|none|all|those|these)\b")  # at several values
 _MAPPING_OPEN = re.compile(r"(?i)\b(?:renam|replac|swap|migrat|convert|old_?to_?new|legacy|mapping)\w*\b.*[{\[(]\s*$")
@@ -947,6 +952,7 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                 reading.zones.append(Zone(c_start, c_end, "listed after a clause naming the former", named=False))
                 dashed = 2
                 continue
+            predicates_former = dashed == 2  # it goes on after the dash: its subject is the former named before
             dashed = 0
             if elaborated:
                 reading.zones.append(Zone(c_start, c_end, "listed after a clause naming the former", named=False))
@@ -984,7 +990,13 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
             either = hedge and _EITHER_OR.match(hedge.group(0))  # "either X or Y", unless what follows retires both
             if hedge and not (either and _retires_its_options(answer, c_start + hedge.end(), s_end)):
                 reading.hedges.append(Zone(c_start, c_end, f"its clause accepts it ({fragment(hedge.group(0))})"))
-                points_at = _POINTING_AT.match(voice) and not either  # "That form is still fine", not "than either"
+                # "That form is still fine", "The older way — keep it to 5 — is still fine"; not "than either"
+                points_at = (
+                    _POINTING_AT.match(voice)
+                    or predicates_former
+                    and _VERB.match(voice.lstrip())
+                    or _TAKES_IT.search(voice)
+                ) and not either
                 if points_at and not _HAS_VALUE.search(voice) and not answer.startswith("?", c_end):
                     reading.offers.append((c_start, voice.strip()))  # what it points at ("..., and that's acceptable")
                 continue
@@ -1056,10 +1068,20 @@ def _conditions(reading: Reading, answer: str, clauses: list[tuple[int, int]]) -
                     return
                 voice = _voice(reading, answer, c, e)  # "..., sticking with 8 and renewing more often is fine"
                 if _accepting(voice) or _POINTING_AT.match(voice) and _accepts(voice):
-                    if reading.near(clauses[0][0], clauses[-1][1]):  # about a value the verdict is about
+                    # about a value the verdict is about: in its sentence, or a number one of them holds ("If you're
+                    # continuing a tracker cleaned at 40%, it's acceptable to keep using 40%")
+                    if reading.near(clauses[0][0], clauses[-1][1]) or _focus_number(reading, answer, start, e):
                         reading.offers.append((start, answer[start:e].strip()))
                     return
             return
+
+
+def _focus_number(reading: Reading, answer: str, start: int, end: int) -> bool:
+    """Whether text[start:end] names a number that a span of focus holds."""
+    numbers = {m.group(0) for m in _DIGITS.finditer(answer, start, end)}
+    return bool(numbers) and any(
+        m.group(0) in numbers for f in reading.focus or [] for m in _DIGITS.finditer(answer, *f)
+    )
 
 
 def _corrected(start: int, fix: re.Match) -> Zone:

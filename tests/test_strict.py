@@ -1186,6 +1186,23 @@ STRUCTURED_CONTEXT = [
         'The style now is $5 mln.\n\nTo save space, we switched to the finance shorthand, "$5MM". It read badly next '
         "to IR's figures.",
     ),
+    # "since" after a verb's helper is no new clause: what it retires is its subject
+    (
+        r"(?i)\b(7|seven)[- ]days?\b",
+        "Refunds are accepted within 30 days. You may remember 7 days, which was the limit for a while. That 7-day "
+        "window has since been replaced by the 30-day one.",
+    ),
+    # a leftover that "should be switched"
+    (
+        r"(?i)\bdd/mm\b",
+        "Use ISO dates (2025-03-14). Anything the search finds is still in dd/mm order and should be switched before "
+        "the export.",
+    ),
+    # "may still apply" a value is a leftover, not a rule that still applies
+    (
+        r"(?i)\bteam:",
+        "Tag it `squad:payments`. Old macros may still apply `team:payments`, so swap that out when you see it.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -1458,6 +1475,47 @@ STRUCTURED_STATED = [
         r"up to five",
         "Two is the current target. With eleven features you could defend going up to five, which was the limit until "
         "recently.",
+    ),
+    # an acceptance after a comment word, after a dash that named the former, or of what its object points back at
+    (
+        r"(?i)\b(10|ten)[- ]colou?r",
+        "Use at most 4 colours. The 10-colour palette was the standard until spring, and honestly it's still fine for "
+        "an internal dashboard.",
+    ),
+    (
+        r"(?i)\b(4|four) bullet",
+        "Keep summaries to two bullets. The earlier habit — no more than 4 bullet points per card — is still a "
+        "reasonable choice for dense release notes.",
+    ),
+    (
+        r"(?i)\btwo-reviewer\b",
+        "One approving review is the rule now. The two-reviewer requirement was dropped last year, and for database "
+        "migrations most teams generally still accept it.",
+    ),
+    (
+        r"(?i)\bv2-",
+        "| Prefix | Status | Notes |\n|---|---|---|\n| `v2-` | Older | Still accepted for legacy packages |\n"
+        "| `pkg-` | Current | Use for anything new |",
+    ),
+    # a condition accepting a number that a superseded value holds; an old value that "still applies"; "leave it"
+    (
+        r"(?i)\b30%-of-budget\b",
+        "Cap contingency at 15% of budget. That is tighter than the old 30%-of-budget ceiling.\n\nIf you're "
+        "extending a grant that was planned at 30%, it's fine to keep using 30% for the remaining tranches.",
+    ),
+    (
+        r"(?i)\b90-day\b",
+        "Rotate the keys every 30 days. If your audit period started before the change, though, the previous 90-day "
+        "rotation still applies.",
+    ),
+    (
+        r"(?i)\b(12|twelve) hours\b",
+        "Archive chat logs after 6 hours now. If your bot is already set to 12 hours from the old policy, you can "
+        "leave it that way for this quarter.",
+    ),
+    (
+        r"(?i)\b800 ?px\b",
+        "Make thumbnails 1200 px wide. If the designer only has the old 800 px exports, that's an acceptable fallback.",
     ),
     # a clause that opens with a phrase, not a verb, says nothing of what is before the comma
     (r"10 years", "Usually the last 10 years, with older landmark studies added by justification."),
