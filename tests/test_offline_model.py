@@ -2,6 +2,7 @@
 
 import asyncio
 import json
+import os
 import subprocess
 import sys
 
@@ -71,6 +72,38 @@ def test_model_api_is_deterministic_and_reports_usage():
     first, second = (asyncio.run(model.generate(prompt, cache=False)) for _ in range(2))
     assert first.completion == second.completion and "four dimensions" in first.completion
     assert first.usage.input_tokens > 0 and first.usage.output_tokens > 0
+
+
+TIED = """- zulu yankee xray whiskey victor uniform tango.
+- zulu yankee xray whiskey victor uniform sierra.
+- alpha bravo charlie.
+- delta echo foxtrot.
+- bravo echo golf.
+- charlie foxtrot hotel.
+- charlie foxtrot india.
+"""  # the third and fourth passages tie for the last place: the same weights, summed in another order
+
+
+@pytest.mark.slow
+def test_answers_do_not_depend_on_the_process_string_hashing():
+    """Sets of words iterate in another order in each process (hash randomisation): scores summed over them, and
+    so the passages an answer picks, must not."""
+    script = (
+        "from omseval.offline import answering; import sys; "
+        "print(answering.answer(sys.argv[1], 'zulu yankee xray whiskey victor uniform alpha bravo charlie delta "
+        "echo foxtrot?'))"
+    )
+    answers = {
+        subprocess.run(
+            [sys.executable, "-c", script, TIED],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in range(8)
+    }
+    assert len(answers) == 1 and "alpha bravo charlie" in answers.pop()  # the tie goes to the earlier passage
 
 
 @pytest.mark.slow

@@ -71,7 +71,8 @@ def rank(guidance: str, query: str) -> list[tuple[float, int, str]]:
     scored = []
     for i, ((p, _), (body, head)) in enumerate(zip(items, docs, strict=True)):
         if shared := wanted & set(body):
-            s = sum(idf[t] for t in shared) + 0.5 * sum(idf[t] for t in wanted & (head - set(body)))
+            # summed exactly (fsum): a set's order varies from one process to the next, a rounded sum with it
+            s = math.fsum(idf[t] for t in shared) + 0.5 * math.fsum(idf[t] for t in wanted & (head - set(body)))
             scored.append((s, i, p))
     return sorted(scored, key=lambda x: (-x[0], x[1]))
 

@@ -27,7 +27,7 @@ def select(files: str, correction: str) -> str:
     wanted = _words(correction)
 
     def score(item) -> float:
-        return sum(math.log(1 + len(listed) / df[w]) for words in item[1] for w in wanted & words)
+        return math.fsum(math.log(1 + len(listed) / df[w]) for words in item[1] for w in wanted & words)  # any order
 
     return max(listed, key=score)[0]
 
