@@ -25,7 +25,7 @@ from omseval.paths import SHIPPED_PACK
 from omseval.scorers import check
 from omseval.scorers.check import verdicts
 
-BATCH = 2000  # answers per round trip to the workers: 500 and 2,000 measured alike, 10,000 overlaps less
+BATCH = 5000  # answers read and sent to the workers at a time: 5,000 ran faster than 1,000, 2,000 or 10,000
 PASSED = {True: "true", False: "false", None: ""}
 
 
