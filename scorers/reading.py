@@ -46,7 +46,7 @@ _NEAR = 2  # with no number after a negation, words within which a limit word ma
 # words of an answer that may speak of what holds now (a quick look before its story of changes is read)
 _NOW_WORDS = ("now", "Now", "current", "Current", "today", "Today", "days", "recent", "Recent", "as of", "As of",
                   "forward", "present", "again", "since then", "Since then", "has since", "have since", "since been",
-                  "in force")  # fmt: skip
+                  "in force", "latest", "Latest", "newest", "Newest")  # fmt: skip
 WORDS = re.compile(r"(?:\s*\S+){1,5}")  # a `words` marker's reach
 # a stop that ends a sentence: not the one of "e.g." (looked for behind the stop: a fast scan); closing bold,
 # quotes or brackets end it too
@@ -986,7 +986,8 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                     why = f"pointed back at by {fragment(clause.strip()[:40])}"
                     reading.zones.append(Zone(back[0], back[1], why, named=False))
             voice = _voice(reading, answer, c_start, c_end)
-            hedge = _accepting(voice) or _weakly_accepting(voice)
+            strong = _accepting(voice)
+            hedge = strong or _weakly_accepting(voice)
             either = hedge and _EITHER_OR.match(hedge.group(0))  # "either X or Y", unless what follows retires both
             if hedge and not (either and _retires_its_options(answer, c_start + hedge.end(), s_end)):
                 reading.hedges.append(Zone(c_start, c_end, f"its clause accepts it ({fragment(hedge.group(0))})"))
@@ -997,8 +998,17 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                     and _VERB.match(voice.lstrip())
                     or _TAKES_IT.search(voice)
                 ) and not either
-                if points_at and not _HAS_VALUE.search(voice) and not answer.startswith("?", c_end):
-                    reading.offers.append((c_start, voice.strip()))  # what it points at ("..., and that's acceptable")
+                if answer.startswith("?", c_end):
+                    continue
+                if (
+                    points_at
+                    and not _HAS_VALUE.search(voice)
+                    or strong
+                    and _focus_number(reading, answer, c_start, c_end)
+                ):
+                    # what it points at ("..., and that's acceptable"), or a number a superseded value holds ("30
+                    # remains an acceptable default there", after "existing ones that still default to 30")
+                    reading.offers.append((c_start, voice.strip()))
                 continue
             if VOCAB["status", "line"].match(clause):  # "- **110**: the first change; also retired."
                 line = answer.rfind("\n", 0, c_start) + 1, _line_end(answer, c_end)

@@ -1203,6 +1203,23 @@ STRUCTURED_CONTEXT = [
         r"(?i)\bteam:",
         "Tag it `squad:payments`. Old macros may still apply `team:payments`, so swap that out when you see it.",
     ),
+    # "the latest change" says what holds now: the changes told before it are former
+    (
+        r"\blaunch\b",
+        "Name the entry function `app_entry`. Originally it was `start`. That was later changed to `launch`, and for a "
+        "while every script called `launch`. The latest change moved to `app_entry`.",
+    ),
+    # "it doesn't matter any more" offers nothing; "For your call:" is a meeting, not a choice
+    (
+        r"(?i)\b25-character",
+        "Keep names within 40 characters. It doesn't matter any more: the 25-character limit was retired two versions "
+        "ago.",
+    ),
+    (
+        r"\bUTC\b",
+        "Write meeting times in CET. Originally invites were anchored in UTC; that was later dropped for CET.\n\n"
+        "For your call:\n- Set the invite's zone to CET.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -1516,6 +1533,21 @@ STRUCTURED_STATED = [
     (
         r"(?i)\b800 ?px\b",
         "Make thumbnails 1200 px wide. If the designer only has the old 800 px exports, that's an acceptable fallback.",
+    ),
+    # an acceptance naming a number a superseded value holds; "an acceptable equivalent"; "leave it in place"
+    (
+        r"(?i)default to 30",
+        "Use 45 for new endpoints. For existing ones that still default to 30, there's no rush: 30 remains an "
+        "acceptable default there.",
+    ),
+    (
+        r"1–6",
+        "Rate on the 1–9 scale. If you're filling in an older template that still uses the 1–6 scale, a 5 there is an "
+        "acceptable equivalent.",
+    ),
+    (
+        r"85%",
+        "Set the coverage gate to 72%. If your team is comfortable with the old 85% gate, you can leave it in place.",
     ),
     # a clause that opens with a phrase, not a verb, says nothing of what is before the comma
     (r"10 years", "Usually the last 10 years, with older landmark studies added by justification."),
