@@ -86,7 +86,8 @@ _VERB = re.compile(  # what opens a predicate ("won't be read correctly", "are s
     r"(?i)(?:will|would|won't|'ll|is|are|was|were|isn't|aren't|wasn't|weren't|has|have|had|should|must|needs?|can't|"
     r"cannot|doesn't|don't|does|do)\b"
 )
-_NEGATED = re.compile(r"(?i)(?:n't|\bnot|\bnever)(?:\s+been)?\s+$")  # what follows is negated
+_NEGATOR = r"(?i)(?:n't|\bnot|\bnever)"
+_NEGATED = re.compile(_NEGATOR + r"(?:\s+been)?\s+$")  # what follows is negated ("hasn't been changed")
 _COMPARATIVE = re.compile(  # a limit word that limits only with "than" ("no older than", not "the older `Note:`")
     r"(?i)more|less|fewer|greater|higher|lower|longer|shorter|smaller|bigger|larger|earlier|later|older|newer"
 )
@@ -97,7 +98,7 @@ _ACCEPTED_CELL = re.compile(  # a cell that accepts its row ("Acceptable where .
     r"continue (?:with|using))\b"
     r"(?![^|\n]*\b(?:but|however|though|until|at first|initially|originally)\b)"
 )
-_NEGATED_VERB = re.compile(r"(?i)(?:n't|\bnot|\bnever)(?:\s+[\w-]+){0,2}\s+$")  # "don't use " before "either"
+_NEGATED_VERB = re.compile(_NEGATOR + r"(?:\s+[\w-]+){0,2}\s+$")  # "don't use " before "either"
 _BLANK = re.compile(r"[ *_]*")  # nothing but spaces and emphasis marks
 _CELL_PARTS = re.compile(r"[;.]\s")
 _SUBORDINATE = re.compile(r"(?i)\b(?:if|unless|when|whenever|once)\b")  # opens a clause inside a clause
@@ -998,16 +999,15 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                     and _VERB.match(voice.lstrip())
                     or _TAKES_IT.search(voice)
                 ) and not either
-                if answer.startswith("?", c_end):
-                    continue
-                if (
+                # it offers what it points at ("..., and that's acceptable"), or a number a superseded value holds
+                # ("30 remains an acceptable default there", after "existing ones that still default to 30")
+                offers = (
                     points_at
                     and not _HAS_VALUE.search(voice)
                     or strong
                     and _focus_number(reading, answer, c_start, c_end)
-                ):
-                    # what it points at ("..., and that's acceptable"), or a number a superseded value holds ("30
-                    # remains an acceptable default there", after "existing ones that still default to 30")
+                )
+                if offers and not answer.startswith("?", c_end):
                     reading.offers.append((c_start, voice.strip()))
                 continue
             if VOCAB["status", "line"].match(clause):  # "- **110**: the first change; also retired."
