@@ -1000,10 +1000,13 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                     or _TAKES_IT.search(voice)
                 ) and not either
                 # it offers what it points at ("..., and that's acceptable"), or a number a superseded value holds
-                # ("30 remains an acceptable default there", after "existing ones that still default to 30")
+                # ("30 remains an acceptable default there", after "existing ones that still default to 30"); a weak
+                # acceptance only what it points at names such a value (not "Yes, it's fine", of the reader's case)
+                pointed = (s_start, c_start) if c_start > clauses[0][0] else sentences[n - 1] if n else (0, 0)
                 offers = (
                     points_at
                     and not _HAS_VALUE.search(voice)
+                    and (strong or reading.near(*pointed))
                     or strong
                     and _focus_number(reading, answer, c_start, c_end)
                 )
@@ -1025,6 +1028,8 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                 and reading.near(c_end, c_end + SCOPE)
                 or answer.startswith(",", c_start - 1)
                 and reading.near(max(0, c_start - SCOPE), c_start)
+                or (subject := _before_aside(answer, c_start)) is not None
+                and reading.near(subject, c_start)
             ):
                 _markers(reading, answer, c_start, c_end)
             else:
@@ -1234,6 +1239,20 @@ def _clause_around(answer: str, at: int) -> tuple[int, int]:
     return start, end
 
 
+def _before_aside(answer: str, start: int) -> int | None:
+    """Where the clause starts that an aside between dashes interrupts, when the clause at `start` goes on after
+    the aside's closing dash; else None."""
+    close = _DASH_ENDING.search(answer, max(0, start - 4), start)
+    if close is None:
+        return None
+    aside = _clause_around(answer, close.start())[0]
+    opening = _DASH_ENDING.search(answer, max(0, aside - 4), aside)
+    return _clause_around(answer, opening.start())[0] if opening else None
+
+
+_DASH_ENDING = re.compile(r"\s[—–]{1,2}\s*$")  # searched just before a clause: the dash that ends the one before
+
+
 def _voice(reading: Reading, answer: str, start: int, end: int) -> str:
     """text[start:end] in the answer's own voice: quoted text blanked (what it quotes offers nothing)."""
     text = answer[start:end]
@@ -1317,8 +1336,11 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
         begin = max((w.end() for w in _SUBORDINATE.finditer(answer, begin, m.start())), default=begin)
         # a clause that opens with its verb has its subject before the comma ("..., or a 5 on the 1–6 scale, won't
         # be read correctly")
-        if _BLANK.fullmatch(answer, start, m.start()) and answer.startswith(",", start - 1) and _VERB.match(m.group(0)):
-            begin = max(_clause_around(answer, start - 2)[0], m.start() - SCOPE)
+        if _BLANK.fullmatch(answer, start, m.start()) and _VERB.match(m.group(0)):
+            if answer.startswith(",", start - 1):
+                begin = max(_clause_around(answer, start - 2)[0], m.start() - SCOPE)
+            elif (subject := _before_aside(answer, start)) is not None:  # "A 12-month cap — the usual default — is
+                begin = max(subject, m.start() - SCOPE)  # below our floor": its subject is before the aside
         zones.append(Zone(begin, m.start(), f"before {fragment(m.group(0).strip())}"))
     if told := found("former", "clause"):
         m = told[0]

@@ -1220,6 +1220,46 @@ STRUCTURED_CONTEXT = [
         "Write meeting times in CET. Originally invites were anchored in UTC; that was later dropped for CET.\n\n"
         "For your call:\n- Set the invite's zone to CET.",
     ),
+    # "yet" ending its clause is no new clause: "it hasn't been migrated yet" points back at a leftover
+    (
+        r"(?i)four spaces",
+        "Indent YAML by 3 spaces a level.\n\n**The rest of the file is at four spaces.** Then it hasn't been migrated "
+        "yet. Reindent it to 3 before you add your block.",
+    ),
+    # a clause going on after an aside between dashes: its subject is before the aside
+    (
+        r"12-month",
+        "The floor is a cap of 15 months of fees. A 12-month cap — the usual vendor default — is below our floor, so "
+        "push back on it.",
+    ),
+    # "if you find either one still configured" names a leftover, not a choice
+    (
+        r"(?i)24-hour",
+        "Warn once the data is 6 hours old. The 24-hour and 36-hour settings are retired; if you find either one "
+        "still configured somewhere, treat it as a bug.",
+    ),
+    # a column headed "Oldest"
+    (
+        r"Days 30",
+        "Book check-ins on days 20, 50 and 100.\n\n| | Oldest | Previous | Current |\n|---|---|---|---|\n"
+        "| Check-ins | Days 30, 60, 90 | Days 45, 90, 135 | **Days 20, 50, 100** |\n",
+    ),
+    # leave to act, or to wake someone, accepts no value; nor does "fine by the old rules"
+    (
+        r"(?i)5 minutes",
+        "Acknowledge within 8 minutes. The original rule was 5 minutes. For a major outage, pull in the secondary "
+        "straight away — nobody will mind being woken for a real incident.",
+    ),
+    (
+        r"5%",
+        "SEV1 starts above 3% failing requests; the old 5% trigger is retired. If checkout is close to the line and "
+        "climbing, it's fine to escalate early.",
+    ),
+    (
+        r"125-char",
+        "Keep alt text under 80 characters. A lot of existing content was written against the 125-character limit, "
+        "so it's fine by the old rules but over the new one; trim it when you touch a page.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -1554,6 +1594,17 @@ STRUCTURED_STATED = [
     (
         r"two working days",
         "Within one to two working days of the build reaching staging, before it goes to production.",
+    ),
+    # "..., and that's fine" accepts what its sentence named; a table cell "still a sensible choice" its row
+    (
+        r"10-customer",
+        "Escalate once 6 customers report it. Plenty of agents still work to the earlier 10-customer bar for "
+        "low-impact issues, and that's fine.",
+    ),
+    (
+        r"30-60-90",
+        "| Plan | Notes |\n|---|---|\n| 20-50-100 | HR's current framework |\n"
+        "| 30-60-90 | Classic; still a sensible choice if the manager already runs it |\n",
     ),
 ]
 
