@@ -34,7 +34,7 @@ SCOPES = {  # kind -> the scopes it may have
     "past": {"clause"},
     "status": {"former", "current", "line", "item"},
     "heading": {"former", "history"},
-    "column": {"former", "current"},
+    "column": {"former", "label", "current"},
     "becomes": {"block", "fix", "clause"},
     "code": {"search", "former", "current", "deny"},
 }

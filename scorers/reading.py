@@ -341,6 +341,8 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             depth -= 1
             if blocks:  # a list or a quote is shown like a code block or a table ("Both are superseded.")
                 shown = blocks.pop()
+            if not depth:  # what introduced it introduces nothing after it
+                intro = None
         if tok.map is None or tok.type.endswith("_close"):
             i += 1
             continue
@@ -524,11 +526,18 @@ def _introduces(block: str) -> str | None:
     if not line.endswith((":", "?")):
         return None
     whole = line.rstrip(":?*_ ")
+    if _accepts(whole):  # "If you prefer, the old label form still works:" offers the block
+        return None
     last = _LAST_CLAUSE.split(whole)[-1]  # "Teams copy old sheets, and old sheets may still have:"
     for lead in (whole, last):
-        if len(lead.split()) <= 14 and any(VOCAB[kind, scope].search(lead) for kind, scope in _INTRODUCING):
+        words = len(lead.split())  # a label's word ("Then", "Was") names the former only in a label ("Then:")
+        kinds = _INTRODUCING + [("column", "label")] if words <= _LABEL else _INTRODUCING
+        if words <= 14 and any(VOCAB[kind, scope].search(lead) for kind, scope in kinds):
             return f"introduced by {fragment(lead)}"
     return None
+
+
+_LABEL = 3  # words of a label introducing a block ("Before:", "What it was:")
 
 
 def _becomes(block: str) -> str | None:
@@ -686,7 +695,7 @@ def _short(cell: str) -> bool:
 def _column_kind(name: str) -> str | None:
     if not name or len(name.split()) > 8:
         return None
-    if VOCAB["column", "former"].search(name):
+    if VOCAB["column", "former"].search(name) or VOCAB["column", "label"].search(name):
         return "former"
     if VOCAB["column", "current"].search(name):
         return "current"
@@ -800,8 +809,11 @@ def _former_column(line: str) -> tuple[int, int | None, str] | None:
     if not 2 <= len(cells) <= 6 or any(_NUMBER.search(c.group(0)) for c in cells):
         return None
     for n, cell in enumerate(cells):
-        if (old := VOCAB["column", "former"].match(cell.group(0))) and old.end() == len(cell.group(0)):
-            return cell.start(), cells[n + 1].start() if n + 1 < len(cells) else None, cell.group(0)
+        name = cell.group(0)
+        if (old := VOCAB["column", "former"].match(name) or VOCAB["column", "label"].match(name)) and old.end() == len(
+            name
+        ):
+            return cell.start(), cells[n + 1].start() if n + 1 < len(cells) else None, name
     return None
 
 
@@ -949,7 +961,9 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
             reading.clauses.append((c_start, c_end))
             earlier = previous
             previous = (c_start, c_end)
-            if dashed and not (dashed == 2 and earlier and _DASH.match(answer, earlier[1])):
+            goes_on = dashed == 2 and earlier and _DASH.match(answer, earlier[1])  # "... — X, Y — are retired"
+            resumes = dashed == 1 and _VERB.match(clause.lstrip()) and _before_aside(answer, c_start) is not None
+            if dashed and not goes_on and not resumes:  # not "two sources — the old rule — is still fine"
                 reading.zones.append(Zone(c_start, c_end, "listed after a clause naming the former", named=False))
                 dashed = 2
                 continue
@@ -991,7 +1005,10 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
             hedge = strong or _weakly_accepting(voice)
             either = hedge and _EITHER_OR.match(hedge.group(0))  # "either X or Y", unless what follows retires both
             if hedge and not (either and _retires_its_options(answer, c_start + hedge.end(), s_end)):
-                reading.hedges.append(Zone(c_start, c_end, f"its clause accepts it ({fragment(hedge.group(0))})"))
+                # "two sources — the original guideline — is still a reasonable threshold": its subject is before
+                subject = _before_aside(answer, c_start) if _VERB.match(voice.lstrip()) else None
+                why = f"its clause accepts it ({fragment(hedge.group(0))})"
+                reading.hedges.append(Zone(c_start if subject is None else subject, c_end, why))
                 # "That form is still fine", "The older way — keep it to 5 — is still fine"; not "than either"
                 points_at = (
                     _POINTING_AT.match(voice)
@@ -1281,7 +1298,8 @@ def _points_back(clause: str, before: str) -> bool:
         retired = (r for r in VOCAB["retired", "clause"].finditer(clause) if not _negated(clause, r.start()))
         return bool(becomes or next(retired, None))
     apposition = _APPOSITION.match(clause) and (re.search(r"[—–(]", before) or _RELATIVE.match(clause))
-    return bool(apposition) and not _HAS_VALUE.search(clause) and _tells_former(clause)
+    # not one that accepts it: ", which still meets the older standard"
+    return bool(apposition) and not _HAS_VALUE.search(clause) and _tells_former(clause) and not _accepts(clause)
 
 
 def _negated(text: str, at: int) -> bool:

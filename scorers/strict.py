@@ -59,6 +59,8 @@ def strict(superseded_pattern: str, answer: str, passed: bool | None, folded: st
     pattern = finder(superseded_pattern)
     folded = fold(answer) if folded is None else folded
     named = list(pattern.finditer(answer, folded)) if pattern.possible(folded) else []
+    if joins := _joins(answer, folded, pattern.pattern):  # "a two-retry limit" states "two retry" too
+        named = _with(named, pattern, _joined(answer, joins), joins)
     if not named and (pattern.uncreated_absent(folded) or not _spelled_match(pattern, answer, folded)):
         return Strict(True, "names no superseded value")
     reading = read(answer, [m.span() for m in named] if named else None)
@@ -69,6 +71,8 @@ def strict(superseded_pattern: str, answer: str, passed: bool | None, folded: st
         return _same(m.group(0)) in former and reading.covering(*where, reading.hedges) is None
 
     left = next((m for m in pattern.finditer(masked) if not recurs(m, m.span())), None)
+    if left is None and joins:
+        left = next((m for _, m in pattern.near(_joined(masked, joins), joins) if not recurs(m, m.span())), None)
     if left is None and (found := _spelled_match(pattern, masked, excused=recurs)):
         return Strict(False, f"states {fragment(found.group(0))} (a range or list sharing its unit): nothing marks it")
     if left is not None:
@@ -77,7 +81,7 @@ def strict(superseded_pattern: str, answer: str, passed: bool | None, folded: st
         return Strict(False, f"states {fragment(answer[left.start() : left.end()])}: {why}")
     if named and (offer := _offer(reading, answer)):  # what it tells as former, it still offers
         why = f"the answer offers alternatives ({fragment(offer)})"
-        return Strict(False, f"states {fragment(named[0].group(0))}: {why}")
+        return Strict(False, f"states {fragment(answer[named[0].start() : named[0].end()])}: {why}")
     marked = []
     for m in named[:EXPLAINED] or _LISTED.finditer(answer):  # a value only a shared unit made: its list's zone
         if zone := reading.covering(m.start(), m.end(), reading.zones):
@@ -86,7 +90,7 @@ def strict(superseded_pattern: str, answer: str, passed: bool | None, folded: st
             why = f"as where it is first named: {first.why}"
         else:
             why = "markdown syntax, not a value"
-        marked.append(f"{fragment(m.group(0))} read as former ({why})")
+        marked.append(f"{fragment(answer[m.start() : m.end()])} read as former ({why})")
         if len(marked) == EXPLAINED:
             break
     more = f" (and {len(named) - EXPLAINED} more)" if len(named) > EXPLAINED else ""
@@ -103,6 +107,62 @@ def _named_former(named: list[re.Match], reading: Reading) -> dict[str, Zone]:
         if (value := _same(m.group(0))) not in first:
             first[value] = reading.covering(m.start(), m.end(), [z for z in reading.zones if z.named])
     return {value: zone for value, zone in first.items() if zone is not None}
+
+
+def _with(named: list[re.Match], pattern: Finder, joined: str, joins: list[tuple[int, int]]) -> list[re.Match]:
+    """The matches `named` and, in order among them, those of the answer `joined` at its joins that overlap none."""
+    more = {m.span(): m for _, m in pattern.near(joined, joins)}
+    new = [m for m in more.values() if not any(n.start() < m.end() and m.start() < n.end() for n in named)]
+    return sorted(named + new, key=lambda m: m.start()) if new else named
+
+
+_NUMBER_WORDS = frozenset(
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+    "eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred single".split()
+)
+_VALUE_ENDS = frozenset(w[-3:] for w in _NUMBER_WORDS)  # how a number word ends: a quick test before reading it
+_HYPHENED = re.compile(r"-([^\W\d_]{1,4})")  # a hyphen before a word, and its first letters
+_CHAIN = re.compile(r"(?:-[^\W\d_]+)+")  # the hyphened words after a value ("-business-day")
+
+
+def _joins(text: str, folded: str, pattern: str) -> list[tuple[int, int]]:
+    """Where hyphens join a value to words that `pattern` names ("a two-retry limit", "the one-business-day
+    window"): the text with them read as spaces (`_joined`) states the value too, and keeps its length."""
+    joins: list[tuple[int, int]] = []
+    source, stems = _source(pattern)
+    if stems is None or not stems.search(folded):  # no hyphen before a word the pattern names: a quick look
+        return joins
+    for m in _HYPHENED.finditer(text):
+        start = i = m.start()
+        if joins and start < joins[-1][1] or m.group(1).lower() not in source:  # a word the pattern can match
+            continue
+        if not (text[start - 1 : start].isdigit() or text[start - 3 : start].lower() in _VALUE_ENDS):
+            continue
+        while i and text[i - 1].isalpha():
+            i -= 1
+        word = text[i:start]  # empty after a digit
+        if word and (word.lower() not in _NUMBER_WORDS or i and text[i - 1].isalnum()):
+            continue  # no number ("follow-up"), or the end of a longer word ("someone-else")
+        joins.append((start, _CHAIN.match(text, start).end()))  # type: ignore[union-attr]
+    return joins
+
+
+@functools.lru_cache(maxsize=4096)
+def _source(pattern: str) -> tuple[str, re.Pattern | None]:
+    """The pattern in lowercase, and a search for a hyphen before the first letters of a word it names ("-ret")
+    other than a number (None: it names none)."""
+    source = pattern.lower()
+    words = set(re.findall(r"[^\W\d_]{3,}", re.sub(r"\\[^\W\d_]", " ", source))) - _NUMBER_WORDS
+    stems = sorted({re.escape("-" + word[:3]) for word in words})
+    return source, re.compile("|".join(stems)) if stems else None
+
+
+def _joined(text: str, joins: list[tuple[int, int]]) -> str:
+    parts, at = [], 0
+    for start, end in joins:
+        parts += [text[at:start], text[start:end].replace("-", " ")]
+        at = end
+    return "".join([*parts, text[at:]])
 
 
 def _same(value: str) -> str:

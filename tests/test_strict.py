@@ -1260,6 +1260,16 @@ STRUCTURED_CONTEXT = [
         "Keep alt text under 80 characters. A lot of existing content was written against the 125-character limit, "
         "so it's fine by the old rules but over the new one; trim it when you touch a page.",
     ),
+    # a value written as a compound ("the old two-retry limit") is the value, and read as such
+    (
+        r"(?i)\b(2|two)\s+(automatic\s+)?(re-?tries|retry)\b",
+        "Failed jobs retry three times now; the old two-retry limit is gone.",
+    ),
+    # what "won't convince anyone" rejects is before it
+    (
+        r"(?i)two config tweaks",
+        "List four genuinely different alternatives. Two config tweaks of one option won't convince anyone.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -1605,6 +1615,42 @@ STRUCTURED_STATED = [
         r"30-60-90",
         "| Plan | Notes |\n|---|---|\n| 20-50-100 | HR's current framework |\n"
         "| 30-60-90 | Classic; still a sensible choice if the manager already runs it |\n",
+    ),
+    # a value written as a compound states it ("a two-retry limit", "the one-business-day window")
+    (
+        r"(?i)\b(2|two)\s+(automatic\s+)?(re-?tries|retry)\b",
+        "Failed jobs retry three times by default; a two-retry limit is still fine for fast unit-test jobs.",
+    ),
+    (
+        r"(?i)\b(one|1|a)\s+(full\s+)?(business|working)\s+day\b",
+        "Give a first review within 5 working hours; for large PRs the one-business-day window is acceptable.",
+    ),
+    # "if your team prefers"; "..., or at least 44 px" offers a fallback
+    (
+        r"(?i)\b30 days\b",
+        "Keep logs for 14 days. We used 30 days before, and you can stay there if your team prefers.",
+    ),
+    (
+        r"(?i)\b44 px",
+        "Make the tap area 56 px if the layout allows, or at least 44 px, which still meets the older standard.",
+    ),
+    # a clause going on after an aside accepts its subject before the aside
+    (
+        r"(?i)two solid sources",
+        "Five sources is the target; for an internal brief, two solid sources — the original guideline — is still a "
+        "reasonable working threshold.",
+    ),
+    # a line that accepts the block it introduces offers it; an introduction ends with the quote it introduces
+    (
+        r"\(absent\)",
+        "Strike through no-shows. If strikethrough doesn't render, the old label form still works:\n\n```text\n"
+        "Attendees: Ana, Tom (absent)\n```\n",
+    ),
+    (
+        r"(?i)\bDANGER:",
+        "Prefix the step with **IRREVERSIBLE:** in bold, then say what will be lost, e.g.:\n\n> **IRREVERSIBLE:** "
+        "Drops the table.\n\nRunbooks that already use DANGER: don't need to change, and it's fine to keep writing "
+        "DANGER: in those.",
     ),
 ]
 
