@@ -1,15 +1,16 @@
 """The strict verdict: does an answer *commit* to the final rule, or does it only name it?
 
-An answer commits when it passes the pack's check and states no superseded value as what to do. The pack's
-optional `superseded_pattern` (03) matches a statement of a superseded value (the source's, the initial
-correction's, the restatements'). A match counts unless the answer marks it as former or rejected: the answer is
-read by its structure and its words (omseval.scorers.reading), and the pattern runs on that reading with every
-stretch read as former masked, and on the same with a unit that a range or list shares written after each value
-("24 or 36 hours" -> "24 hours or 36 hours"), so a superseded value hedged in a range still counts. The pattern
-runs with the same `re` semantics as every other pattern (MULTILINE, other flags inline). A value whose first
-mention a marker names as former is the same former value where it recurs ("16:9 was the original standard ... a 16:9
-deck gets letterbox bands"), unless a hedge offers it there. An answer that, anywhere, accepts more than one value
-("both are acceptable", "your call") still offers what it tells as former: a superseded value it names counts.
+An answer commits when it passes the pack's check and states no superseded value as what to do. The pack's optional
+`superseded_pattern` (03) matches a statement of a superseded value (the source's, the initial correction's, the
+restatements'). A match counts unless the answer marks it as former or rejected: the answer is read by its structure
+and its words (omseval.scorers.reading), and the pattern runs on that reading with every stretch read as former
+masked, and on the same with a unit that a range or list shares written after each value ("24 or 36 hours" -> "24
+hours or 36 hours"), so a superseded value hedged in a range still counts; a value joined to its words by a hyphen
+("a two-retry limit") is read with a space there too. The pattern runs with the same `re` semantics as every other
+pattern (MULTILINE, other flags inline). A value whose first mention a marker names as former is the same former
+value where it recurs ("16:9 was the original standard ... a 16:9 deck gets letterbox bands"), unless a hedge offers
+it there. An answer that, anywhere, accepts more than one value ("both are acceptable", "your call") still offers
+what it tells as former: a superseded value it names counts.
 
 Every verdict explains itself: a failure names the superseded text it found and why nothing marked it (no marker,
 or a hedge); a pass that read a superseded text as former names what marked it.
