@@ -810,9 +810,8 @@ def _former_column(line: str) -> tuple[int, int | None, str] | None:
         return None
     for n, cell in enumerate(cells):
         name = cell.group(0)
-        if (old := VOCAB["column", "former"].match(name) or VOCAB["column", "label"].match(name)) and old.end() == len(
-            name
-        ):
+        old = VOCAB["column", "former"].match(name) or VOCAB["column", "label"].match(name)
+        if old and old.end() == len(name):
             return cell.start(), cells[n + 1].start() if n + 1 < len(cells) else None, name
     return None
 

@@ -1270,6 +1270,17 @@ STRUCTURED_CONTEXT = [
         r"(?i)two config tweaks",
         "List four genuinely different alternatives. Two config tweaks of one option won't convince anyone.",
     ),
+    # "which is too late" points back at what it rejects; "its steps probably start with" names a leftover
+    (
+        r"(?i)\b3 July\b",
+        "Send the notice 75 days ahead, so by 18 June. Older templates still cite 60 days; using that would put you on "
+        "3 July, which is too late under the current terms.",
+    ),
+    (
+        r"(?i)\bDANGER\b",
+        "Label destructive steps IRREVERSIBLE. If this runbook came from the shared library, its destructive steps "
+        "probably start with DANGER.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
