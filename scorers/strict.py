@@ -122,7 +122,6 @@ _NUMBER_WORDS = frozenset(
     "eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred single".split()
 )
 _VALUE_ENDS = frozenset(w[-3:] for w in _NUMBER_WORDS)  # how a number word ends: a quick test before reading it
-_HYPHENED = re.compile(r"-([^\W\d_]{1,4})")  # a hyphen before a word, and its first letters
 _CHAIN = re.compile(r"(?:-[^\W\d_]+)+")  # the hyphened words after a value ("-business-day")
 
 
@@ -130,32 +129,31 @@ def _joins(text: str, folded: str, pattern: str) -> list[tuple[int, int]]:
     """Where hyphens join a value to words that `pattern` names ("a two-retry limit", "the one-business-day
     window"): the text with them read as spaces (`_joined`) states the value too, and keeps its length."""
     joins: list[tuple[int, int]] = []
-    source, stems = _source(pattern)
-    if stems is None or not stems.search(folded):  # no hyphen before a word the pattern names: a quick look
+    stems = _stems(pattern)
+    if stems is None or len(folded) != len(text):
         return joins
-    for m in _HYPHENED.finditer(text):
+    for m in stems.finditer(folded):  # a hyphen before a word the pattern names
         start = i = m.start()
-        if joins and start < joins[-1][1] or m.group(1).lower() not in source:  # a word the pattern can match
+        if joins and start < joins[-1][1]:
             continue
-        if not (text[start - 1 : start].isdigit() or text[start - 3 : start].lower() in _VALUE_ENDS):
+        if not (text[start - 1 : start].isdigit() or folded[start - 3 : start] in _VALUE_ENDS):
             continue
         while i and text[i - 1].isalpha():
             i -= 1
-        word = text[i:start]  # empty after a digit
-        if word and (word.lower() not in _NUMBER_WORDS or i and text[i - 1].isalnum()):
+        word = folded[i:start]  # empty after a digit
+        if word and (word not in _NUMBER_WORDS or i and text[i - 1].isalnum()):
             continue  # no number ("follow-up"), or the end of a longer word ("someone-else")
         joins.append((start, _CHAIN.match(text, start).end()))  # type: ignore[union-attr]
     return joins
 
 
 @functools.lru_cache(maxsize=4096)
-def _source(pattern: str) -> tuple[str, re.Pattern | None]:
-    """The pattern in lowercase, and a search for a hyphen before the first letters of a word it names ("-ret")
-    other than a number (None: it names none)."""
-    source = pattern.lower()
-    words = set(re.findall(r"[^\W\d_]{3,}", re.sub(r"\\[^\W\d_]", " ", source))) - _NUMBER_WORDS
+def _stems(pattern: str) -> re.Pattern | None:
+    """A search for a hyphen before the first letters of a word the pattern names other than a number ("-ret");
+    None when it names none."""
+    words = set(re.findall(r"[^\W\d_]{3,}", re.sub(r"\\[^\W\d_]", " ", pattern.lower()))) - _NUMBER_WORDS
     stems = sorted({re.escape("-" + word[:3]) for word in words})
-    return source, re.compile("|".join(stems)) if stems else None
+    return re.compile("|".join(stems)) if stems else None
 
 
 def _joined(text: str, joins: list[tuple[int, int]]) -> str:

@@ -1281,6 +1281,17 @@ STRUCTURED_CONTEXT = [
         "Label destructive steps IRREVERSIBLE. If this runbook came from the shared library, its destructive steps "
         "probably start with DANGER.",
     ),
+    # what a thing "held" is what it held before; a column headed "Found" beside "Replace with"
+    (
+        r"32-byte",
+        "Generate 48-byte secrets. A VARCHAR(64) column that held a 32-byte hex secret will truncate a 48-byte one, "
+        "so widen it first.",
+    ),
+    (
+        r"\d+MM\b",
+        "Write millions as mln: $12 mln.\n\n| Found | Replace with |\n|---|---|\n| $12MM | $12 mln |\n"
+        "| $3.4MM | $3.4 mln |\n",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -1662,6 +1673,15 @@ STRUCTURED_STATED = [
         "Prefix the step with **IRREVERSIBLE:** in bold, then say what will be lost, e.g.:\n\n> **IRREVERSIBLE:** "
         "Drops the table.\n\nRunbooks that already use DANGER: don't need to change, and it's fine to keep writing "
         "DANGER: in those.",
+    ),
+    # leave to send it as it is accepts it; "both prefixes are recognised" offers both
+    (
+        r"REF-",
+        "Put CS-51907 on the first line. If your saved macro still fills in REF-51907, that's fine to send as it is.",
+    ),
+    (
+        r"REF-",
+        "Put CS-51907 on the first line; the macro may still fill in REF-51907, and both prefixes are recognised.",
     ),
 ]
 
