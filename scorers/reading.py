@@ -931,6 +931,8 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
             reading.hedges.append(Zone(at, s_end, f"its sentence offers alternatives ({fragment(hedge.group(0))})"))
             for c_start, c_end in _clauses(answer, s_start, s_end):  # what it rejects it still rejects
                 _markers(reading, answer, c_start, c_end, rejections_only=c_end > at)
+            if _POINTING_AT.match(sentence) and _accepts(sentence) and not _HAS_VALUE.search(sentence):
+                reading.offers.append((s_start, sentence.strip()))  # "That form is still fine if you'd rather ..."
             previous = (s_start, s_end)
             continue
         if under := _UNDER.match(sentence):  # told in the past or supposed before any contrast ("..., but now")

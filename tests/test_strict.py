@@ -1292,6 +1292,16 @@ STRUCTURED_CONTEXT = [
         "Write millions as mln: $12 mln.\n\n| Found | Replace with |\n|---|---|\n| $12MM | $12 mln |\n"
         "| $3.4MM | $3.4 mln |\n",
     ),
+    # "earlier still," opens what it marks; "many templates default to" names a leftover
+    (
+        r"org\.opencontainers",
+        "Use the `sprocket.build.` prefix. This replaced the `io.sprocket.image.` prefix we used before (and, earlier "
+        "still, the OCI `org.opencontainers.image.*` keys).",
+    ),
+    (
+        r"(?i)even split",
+        "Split traffic 70/30. Many dashboard templates default to an even split, so check the expected-ratio field.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -1682,6 +1692,17 @@ STRUCTURED_STATED = [
     (
         r"REF-",
         "Put CS-51907 on the first line; the macro may still fill in REF-51907, and both prefixes are recognised.",
+    ),
+    # "if you'd rather" offers alternatives, and what it points at it still offers
+    (
+        r"lint, test, build",
+        "Run test, lint, build, deploy, though the older lint, test, build, deploy order is still fine if you'd rather "
+        "catch style issues first.",
+    ),
+    (
+        r"DD-",
+        "Use PROP-318. You'll see a lot of DD- numbers in the index. That form is still fine if you'd rather match the "
+        "proposals around yours.",
     ),
 ]
 
