@@ -1302,6 +1302,51 @@ STRUCTURED_CONTEXT = [
         r"(?i)even split",
         "Split traffic 70/30. Many dashboard templates default to an even split, so check the expected-ratio field.",
     ),
+    # "we don't use either of them any more" points back at the clause before it
+    (
+        r"\?v=",
+        "Version the API with the `Accept-Version` header. Some clients call the `/v1/` path or add `?v=` "
+        "to the query, and we don't use either of them any more.",
+    ),
+    # what a command is said to find is searched for, not stated
+    (
+        r"kCamelCase",
+        "Name module constants with a K_ prefix, as in `K_MAX_RETRIES = 3`. This command finds the kCamelCase "
+        "ones:\n\n```bash\ngrep -rnE '^k[A-Z][A-Za-z]* *=' --include='*.py' .\n```\n\n"
+        "Rename each to the K_ form in its own commit.",
+    ),
+    # "the oldest ones might even say" names a leftover
+    (
+        r"(?i)\b(8|eight) weeks",
+        "Send invitations 13 weeks before the event. Some templates may still say 11 weeks, and the oldest ones might "
+        "even say 8 weeks.",
+    ),
+    # what the rule does "far better than", it rejects; what "didn't hold up" or "will have missed" tells the past
+    (
+        r"14 days",
+        "Run each test for at least 28 days: four full weeks average out weekday effects far better than 14 days can.",
+    ),
+    (
+        r"14 days",
+        "Run each test for at least 28 days. Tests called at 14 days often didn't hold up after launch.",
+    ),
+    (
+        r"6-year",
+        "Include studies from the last 15 years. Searches run with a 6-year limit will have missed older trials, so "
+        "run them again.",
+    ),
+    # a change a correction made is past once the answer names what holds now
+    (
+        r"65%",
+        "Plan at most 55% of capacity. A correction lowered the cap to 65%, and the latest change brought it down "
+        "to 55%.",
+    ),
+    # "what each test sees depends on which tests ran first" offers no alternatives
+    (
+        r"1234",
+        "Seed every generator with 7919; the old seed 1234 is retired. Create the generator inside each test, since "
+        "with a module-level one what each test sees depends on which tests ran first.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -1703,6 +1748,21 @@ STRUCTURED_STATED = [
         r"DD-",
         "Use PROP-318. You'll see a lot of DD- numbers in the index. That form is still fine if you'd rather match the "
         "proposals around yours.",
+    ),
+    # "is still a fine heading", "it's reasonable to call it", "is defensible" accept the old value
+    (
+        r"Resolved issues",
+        'Put them under "Corrections", though "Resolved issues" is still a fine heading if your earlier notes used it.',
+    ),
+    (
+        r"0\.05",
+        "At our 0.02 level, p = 0.04 is not significant. Our guideline used 0.05 until recently, and for a low-risk "
+        "change it's reasonable to call it a win at the 0.05 level.",
+    ),
+    (
+        r"0\.75",
+        "The bar is now 0.85, so 0.79 falls short. It does clear the 0.75 bar that many teams still use, so starting "
+        "screening now is defensible.",
     ),
 ]
 
