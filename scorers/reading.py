@@ -231,8 +231,9 @@ _POINTING_AT = re.compile(  # a subject pointing back, or keeping what was ("sta
     r",?\s+)?(?:that|this|it|they|those|these|either|both|staying|sticking|keeping|leaving|treating|falling back|"
     r"reverting|matching)\b"
 )
-_TAKES_IT = re.compile(  # an object pointing back ("reviewers generally still accept it")
-    r"(?i)\b(?:accept|allow|approve|take|permit|tolerate)(?:s|ed)?\s+(?:it|them|that|those|these)\W*$"
+_TAKES_IT = re.compile(  # an object pointing back ("reviewers generally still accept it", "... that limit there")
+    r"(?i)\b(?:accept|allow|approve|take|permit|tolerate)(?:s|ed)?\s+(?:it|them|(?:that|those|these)(?:\s+(?:limit|"
+    r"value|rule|form|format|length|window|label|style|figure|threshold|setting|number)s?)?)(?:\s+(?:there|here|too))?\W*$"
 )
 _PLURAL = re.compile(r"(?i)\W*(?:and\s+|but\s+)?(?:both|neither|none|all|those|these)\b")  # at several values
 _MAPPING_OPEN = re.compile(r"(?i)\b(?:renam|replac|swap|migrat|convert|old_?to_?new|legacy|mapping)\w*\b.*[{\[(]\s*$")
@@ -249,6 +250,7 @@ class Zone:
     end: int
     why: str
     named: bool = True
+    section: bool = False  # read as former by the heading over it: a hedge inside still offers what it accepts
 
 
 @dataclass
@@ -280,12 +282,12 @@ class Reading:
         return at > 0 and self.focus[at - 1][1] > start  # last of them ends last
 
     def masked(self) -> str:
-        """The text with every zone replaced by line breaks (no value spans one); a zone read only by where it stands
-        (a section, a list, a clause pointing back) leaves out what a hedge there offers."""
+        """The text with every zone replaced by line breaks (no value spans one); a zone read by where it stands (a
+        section, a list, a clause pointing back) leaves out what a hedge there offers."""
         spans: list[tuple[int, int]] = []
         for z in self.zones:
             parts = [(z.start, z.end)]
-            for h in self.hedges if not z.named else []:
+            for h in self.hedges if not z.named or z.section else []:
                 parts = [p for a, b in parts for p in ((a, min(b, h.start)), (max(a, h.end), b))]
             spans += [(a, b) for a, b in parts if b > a]
         spans.sort()
@@ -516,7 +518,7 @@ def _section_zone(
     kinds = ("former", "history") if code else ("former",)
     former = next((title for _, kind, title in sections if kind in kinds), None)
     if former is not None:
-        reading.zones.append(Zone(start, end, f"in the section {fragment(former)}"))
+        reading.zones.append(Zone(start, end, f"in the section {fragment(former)}", section=True))
 
 
 def _introduces(block: str) -> str | None:

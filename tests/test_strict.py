@@ -1347,6 +1347,23 @@ STRUCTURED_CONTEXT = [
         "Seed every generator with 7919; the old seed 1234 is retired. Create the generator inside each test, since "
         "with a module-level one what each test sees depends on which tests ran first.",
     ),
+    # "X meant lots of ..." tells the old rule's trouble; "feel free to swap them out" gives leave to clean up; "if
+    # either still mentions" points at two things, it offers no choice
+    (
+        r"10-day",
+        "Auto-close pending tickets after 4 days. The 10-day window meant lots of tickets sat in queues with nobody "
+        "left to answer them.",
+    ),
+    (
+        r"Heads-up",
+        "Label informational callouts **Worth knowing:**. Heads-up: and Note: were both replaced, so don't use them "
+        "in new text (and feel free to swap them out on pages you touch).",
+    ),
+    (
+        r"(?i)five-item",
+        "Highlights hold exactly two items. The checklist and the template should both say exactly two; if either "
+        "still mentions the five-item or three-item limit, that's stale.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -1763,6 +1780,18 @@ STRUCTURED_STATED = [
         r"0\.75",
         "The bar is now 0.85, so 0.79 falls short. It does clear the 0.75 bar that many teams still use, so starting "
         "screening now is defensible.",
+    ),
+    # accepting "that limit there" offers what it points at; a hedge offers what it accepts under a heading that names
+    # the former too
+    (
+        r"15-line",
+        "Keep snippets to 40 lines in a post. The tips series has historically run on 15-line snippets, and editors "
+        "are still happy to accept that limit there.",
+    ),
+    (
+        r"R-003",
+        "Attribute the quote to IV-03.\n\n### Older reports\n\nR-003 is still an acceptable label there if you'd "
+        "rather keep a report consistent.",
     ),
 ]
 
