@@ -1321,6 +1321,21 @@ def _tells_former(text: str) -> bool:
     return any(VOCAB["former", scope].search(text) for scope in ("after", "words", "before", "clause"))
 
 
+_ASIDE_IN_BRACKETS = re.compile(r"\([^()\n]{1,200}\)")
+
+
+def _reach(answer: str, at: int, end: int) -> int:
+    """Where a marker's scope from `at` ends within its clause: SCOPE characters, not counting an aside in brackets
+    ("Don't use the old 1–6 scale (where a 5 reads as average) or a Strong Yes label")."""
+    stop = at + SCOPE
+    if answer.find("(", at, min(stop, end)) >= 0:
+        for aside in _ASIDE_IN_BRACKETS.finditer(answer, at, end):
+            if aside.start() >= stop:
+                break
+            stop += aside.end() - aside.start()
+    return min(end, stop)
+
+
 def _markers(reading: Reading, answer: str, start: int, end: int, rejections_only: bool = False) -> None:
     """The markers of one clause, each over its scope within the clause (a marker inside quoted text is what the
     answer quotes, not what it says: "No folders yet." proposed as a screen's text rejects nothing); with
@@ -1333,7 +1348,7 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
     for m in found("negation", "after"):
         if _limit(answer, m.end(), end):
             continue  # "never more than 12" commits to 12
-        zones.append(Zone(m.end(), min(end, m.end() + SCOPE), f"after {fragment(m.group(0))}"))
+        zones.append(Zone(m.end(), _reach(answer, m.end(), end), f"after {fragment(m.group(0))}"))
     if leftover := found("leftover", "clause"):
         m = leftover[0]
         zones.append(Zone(start, end, f"left to clean up ({fragment(m.group(0))})", named=False))
@@ -1344,7 +1359,7 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
     if rejections_only:
         return
     for m in found("former", "after"):
-        stop = min(end, m.end() + SCOPE)
+        stop = _reach(answer, m.end(), end)
         if _BLANK.fullmatch(answer, m.end(), end) and answer.startswith(",", end):  # "and before that, the standard
             stop = min(_clause_around(answer, end + 1)[1], m.end() + SCOPE)  # X": it opens the next clause
         zones.append(Zone(m.end(), stop, f"after {fragment(m.group(0))}"))

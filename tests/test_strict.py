@@ -1364,6 +1364,12 @@ STRUCTURED_CONTEXT = [
         "Highlights hold exactly two items. The checklist and the template should both say exactly two; if either "
         "still mentions the five-item or three-item limit, that's stale.",
     ),
+    # an aside in brackets does not use up a negation's reach
+    (
+        r"Strong Yes",
+        "Rate her a 7 on the 1–9 scale. Don't add a verbal label (the kind a panel form asks for in a box at the "
+        "bottom of its second page) like Strong Yes.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
