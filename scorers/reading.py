@@ -108,6 +108,8 @@ _NO_NEED = re.compile(  # a fix not asked for ("you don't strictly need to redo 
 )
 # an indirect question ("asks whether 8 px is fine"): what it asks is fine is not accepted
 _INDIRECT = re.compile(r"(?i)\b(?:whether|(?:asks?|asked|asking|wonders?|wondering) if)\b")
+# a purpose ("so old links still work"): what a step keeps working, not a value it accepts
+_PURPOSE = re.compile(r"(?i)\bso (?:that )?(?:[\w'-]+ ){1,3}(?:will |should |can )?(still work)")
 _TOLD = re.compile(r"(?i)\b(?:would|could|might|used to|was|were|had|\w{3,}ed)\b|\w'd\b")  # ... in the past or supposed
 _CONTRAST = re.compile(  # not within a compound ("strong-but-not-stellar")
     r"(?i)(?<![\w-])(?:but|however|whereas|although|though|now|today|these days|currently)(?![\w-])"
@@ -193,6 +195,11 @@ _YES = re.compile(  # a reply granting what its question asks ("We do, every Mon
 )
 _STRUCK = re.compile(r"(?<!~)~~(?=[^\s~])[^~\n]{0,300}?(?<=[^\s~])~~(?!~)")
 _LINE_LEAD = re.compile(r"^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\[[ xX]\][ \t]*)?(?:\*\*|__)?[ \t]*", re.MULTILINE)
+_LABELLED = re.compile(  # a line led by a short label and its colon ("**Before:** Tuesdays at 10:00 Pacific")
+    r"^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\*\*|__)?([A-Za-z][\w ()'-]{0,30}?)[ \t]*(?:\*\*|__)?:(?:\*\*|__)?"
+    r"[ \t]+(?=\S)",
+    re.MULTILINE,
+)
 _TRAILING_COMMENT = re.compile(r"\s(?:#|//)\s+(\S.*)$", re.MULTILINE)  # a comment after code on its line
 _CODE_LABEL = re.compile(r"([A-Za-z][\w ]{0,24}?)[ \t]*:[ \t]")  # a line's label in code ("Before:  #,##0;(#,##0)")
 _COMMENT = re.compile(r"(?:#|//|--|<!--|/\*|;|%|')\s*(.*)$")
@@ -316,6 +323,8 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     reading.reversal = bool(VOCAB["reversal", "answer"].search(answer))
     reading.quotes = [m.span(1) for m in _QUOTED.finditer(answer)]
     _struck_or_crossed(reading, answer)
+    if ":" in answer:
+        _labelled(reading, answer)
     if "?" in answer or "Q" in answer:
         _asked(reading, answer)
     if not _markdown(answer):  # plain prose: no block structure to read
@@ -440,6 +449,15 @@ def _struck_or_crossed(reading: Reading, answer: str) -> None:
             if cross := VOCAB["status", "item"].match(answer, lead.end()):
                 line = lead.start(), _line_end(answer, lead.start())
                 reading.zones.append(Zone(*line, f"its line is led by {fragment(cross.group(0))}"))
+
+
+def _labelled(reading: Reading, answer: str) -> None:
+    """A line led by a label that names the former ("**Before:** Tuesdays at 10:00", "- Originally: six months")
+    tells the former on the rest of the line."""
+    for m in _LABELLED.finditer(answer):
+        label = m.group(1)
+        if len(label.split()) <= _LABEL and VOCAB["column", "former"].search(label):
+            reading.zones.append(Zone(m.end(), _line_end(answer, m.end()), f"a line labelled {fragment(label + ':')}"))
 
 
 def _asked(reading: Reading, answer: str) -> None:
@@ -1126,11 +1144,13 @@ def _corrected(start: int, fix: re.Match) -> Zone:
 
 def _accepting(voice: str) -> re.Match | None:
     """What in a clause (in the answer's own voice) accepts what it is about ("is still a sensible option"), unless
-    it supposes ("would have been fine") or asks ("whether 8 px is fine")."""
+    it supposes ("would have been fine"), asks ("whether 8 px is fine") or tells a purpose ("so old links still
+    work")."""
     hedge = VOCAB["hedge", "clause"].search(voice)
-    if hedge and not _COUNTERFACTUAL.search(voice) and not _INDIRECT.search(voice, 0, hedge.start()):
-        return hedge
-    return None
+    if not hedge or _COUNTERFACTUAL.search(voice) or _INDIRECT.search(voice, 0, hedge.start()):
+        return None
+    purpose = _PURPOSE.search(voice)
+    return None if purpose and purpose.start(1) == hedge.start() else hedge
 
 
 def _accepted_cell(cell: str) -> bool:

@@ -1370,6 +1370,37 @@ STRUCTURED_CONTEXT = [
         "Rate her a 7 on the 1–9 scale. Don't add a verbal label (the kind a panel form asks for in a box at the "
         "bottom of its second page) like Strong Yes.",
     ),
+    # a line led by a label that names the former ("**Before:**") tells the former
+    (
+        r"Tuesdays",
+        "Publish on Mondays at 07:00 UTC.\n\n**Before:** Tuesdays at 10:00 Pacific\n**Now:** Mondays at 07:00 UTC",
+    ),
+    # what was "already announced under" a rule was made under it; a doc "that only lists" a value, or what "you'll
+    # probably still see", is left to clean up; "otherwise ... ends up with" tells what not following it brings
+    (
+        r"nine-month",
+        "Sunset dates are at least 14 months after the notice. Anything already announced under the nine-month rule "
+        "needs a second look.",
+    ),
+    (
+        r"(?i)two or three",
+        "List at least four alternatives. If you're borrowing from a doc that only lists two or three, add more before "
+        "you send it round.",
+    ),
+    (
+        r"\{\{host\}\}",
+        "Write placeholders as [[HOST]]. You'll probably still see steps written as {{host}} in the runbook.",
+    ),
+    (
+        r"\{\{host\}\}",
+        "Write every placeholder as [[HOST]], otherwise on-call ends up with a literal {{host}} in the terminal.",
+    ),
+    # "so cross-references still work" tells a purpose: it accepts no value
+    (
+        r"P01",
+        "Use IV-numbers. If you're moving quotes from P01-style notes into a new report, relabel as you go and keep "
+        "each person on the same number so cross-references still work.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -1798,6 +1829,11 @@ STRUCTURED_STATED = [
         r"R-003",
         "Attribute the quote to IV-03.\n\n### Older reports\n\nR-003 is still an acceptable label there if you'd "
         "rather keep a report consistent.",
+    ),
+    # a line's label that names no former leaves the line stated
+    (
+        r"30 days",
+        "Notices go out as below.\n\n**Notice period:** 30 days\n**Applies to:** every existing customer",
     ),
 ]
 
