@@ -1401,6 +1401,12 @@ STRUCTURED_CONTEXT = [
         "Use IV-numbers. If you're moving quotes from P01-style notes into a new report, relabel as you go and keep "
         "each person on the same number so cross-references still work.",
     ),
+    # "that position is defensible" argues for the answer's own choice: it offers no alternative
+    (
+        r"(?i)two dimensions",
+        "Draw the map with four dimensions. The old two dimensions, one per axis, are retired. Under the chart, say "
+        "where we sit and why that position is defensible.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
