@@ -1407,6 +1407,12 @@ STRUCTURED_CONTEXT = [
         "Draw the map with four dimensions. The old two dimensions, one per axis, are retired. Under the chart, say "
         "where we sit and why that position is defensible.",
     ),
+    # "the current quarter" is a time, not what holds now: the story of changes goes on through it
+    (
+        r"target month",
+        "Beyond the current quarter, show items by half-year only (H1 or H2). That's new: for a while the guideline "
+        "was months, and items after the current quarter got a target month.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
