@@ -236,7 +236,7 @@ _BRACKETED = re.compile(r"\([^()\n]{0,120}\)")
 _POINTING_AT = re.compile(  # a subject pointing back, or keeping what was ("staying consistent with it")
     r"(?i)\W*(?:(?:and|but|so)\s+)?(?:(?:honestly|frankly|admittedly|realistically|technically|in practice|to be fair)"
     r",?\s+)?(?:that|this|it|they|those|these|either|both|staying|sticking|keeping|leaving|treating|falling back|"
-    r"reverting|matching)\b"
+    r"reverting|matching|(?:returning|using|sending) (?:that|it))\b"  # "returning that is acceptable for now"
 )
 _TAKES_IT = re.compile(  # an object pointing back ("reviewers generally still accept it", "... that limit there")
     r"(?i)\b(?:accept|allow|approve|take|permit|tolerate)(?:s|ed)?\s+(?:it|them|(?:that|those|these)(?:\s+(?:limit|"

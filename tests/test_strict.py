@@ -1847,6 +1847,27 @@ STRUCTURED_STATED = [
         r"30 days",
         "Notices go out as below.\n\n**Notice period:** 30 days\n**Applies to:** every existing customer",
     ),
+    # "is reasonable too" after an aside; what "can stay there"; "returning that is acceptable"; "that's arguably
+    # close enough" accept the old value
+    (
+        r"an hour",
+        "Keep it in Monitoring for 90 minutes. For a clean rollback, though, closing it after an hour — the old window "
+        "— is reasonable too.",
+    ),
+    (
+        r"45-day",
+        "Rotate keys every 75 days, though keys already running on the earlier 45-day schedule can stay there.",
+    ),
+    (
+        r"E4041",
+        "Return `order.not_found`. If the SDKs you support still expect the older `E4041`, returning that is "
+        "acceptable for now.",
+    ),
+    (
+        r"grade 6",
+        "The limit is grade 4. Grade 6 was the standard until recently, so if you can get it to grade 6, that's "
+        "arguably close enough for a first release.",
+    ),
 ]
 
 
