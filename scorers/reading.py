@@ -453,8 +453,13 @@ def _struck_or_crossed(reading: Reading, answer: str) -> None:
 
 def _labelled(reading: Reading, answer: str) -> None:
     """A line led by a label that names the former ("**Before:** Tuesdays at 10:00", "- Originally: six months")
-    tells the former on the rest of the line."""
-    for m in _LABELLED.finditer(answer):
+    tells the former on the rest of the line (only the lines of the spans in focus are looked at, when there are)."""
+    if reading.focus is None:
+        found = list(_LABELLED.finditer(answer))
+    else:
+        starts = sorted({answer.rfind("\n", 0, start) + 1 for start, _ in reading.focus})
+        found = [m for at in starts if (m := _LABELLED.match(answer, at))]
+    for m in found:
         label = m.group(1)
         if len(label.split()) <= _LABEL and VOCAB["column", "former"].search(label):
             reading.zones.append(Zone(m.end(), _line_end(answer, m.end()), f"a line labelled {fragment(label + ':')}"))
