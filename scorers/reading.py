@@ -98,7 +98,8 @@ _ACCEPTED_CELL = re.compile(  # a cell that accepts its row ("Acceptable where .
     r"continue (?:with|using))\b"
     r"(?![^|\n]*\b(?:but|however|though|until|at first|initially|originally)\b)"
 )
-_NEGATED_VERB = re.compile(_NEGATOR + r"(?:\s+[\w-]+){0,2}\s+$")  # "don't use " before "either"
+# "don't use ", "there's no case where " before "either"
+_NEGATED_VERB = re.compile(r"(?i)(?:n't|\bnot|\bnever|\bno (?:case|situation|scenario|context))(?:\s+[\w-]+){0,2}\s+$")
 _BLANK = re.compile(r"[ *_]*")  # nothing but spaces and emphasis marks
 _CELL_PARTS = re.compile(r"[;.]\s")
 _SUBORDINATE = re.compile(r"(?i)\b(?:if|unless|when|whenever|once)\b")  # opens a clause inside a clause

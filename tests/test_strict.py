@@ -1413,6 +1413,33 @@ STRUCTURED_CONTEXT = [
         "Beyond the current quarter, show items by half-year only (H1 or H2). That's new: for a while the guideline "
         "was months, and items after the current quarter got a target month.",
     ),
+    # "there's no case where either one is the right choice" offers none; "either being read as ... or ..." tells
+    # two ways the old values failed
+    (
+        r"(?i)two-space",
+        "Indent YAML with three spaces. The two-space and four-space rules are retired, and there's no case where "
+        "either one is the right choice any more.",
+    ),
+    (
+        r"\bNA\b",
+        "Use NODATA. NA and N/R both caused trouble at import, either being read as text or, in NA's case, being "
+        "confused with real values.",
+    ),
+    # "no" rejects a value written with a sign before it; what "would only confuse readers" is rejected
+    (
+        r"\(3,750\)",
+        "Mark shortfalls with a leading triangle, △3,750. Don't combine markers — no △(3,750) and no △3,750-.",
+    ),
+    (
+        r"\(850\)",
+        "Mark shortfalls with a leading triangle, △850. Don't stack markers — △(850) or △850- would only confuse "
+        "readers.",
+    ),
+    # "If you'd like, paste the rest" offers help, not a choice
+    (
+        r"5-point",
+        "Use 4-point scales. If you'd like, paste the rest and I'll check for leftover 5-point scales.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -1867,6 +1894,30 @@ STRUCTURED_STATED = [
         r"grade 6",
         "The limit is grade 4. Grade 6 was the standard until recently, so if you can get it to grade 6, that's "
         "arguably close enough for a first release.",
+    ),
+    # "either way gets approved"; "is also a reasonable bar"; "if you'd like to be conservative"; "without it being a
+    # problem"; "fine to hand off as they are" accept the old value
+    (
+        r"\$25",
+        "The new cut-off is $40, but plenty of people still attach anything over the old $25 line, and either way gets "
+        "approved.",
+    ),
+    (
+        r"12-month",
+        "The rule is 18 months, though holding to the older 12-month window is also a reasonable bar.",
+    ),
+    (
+        r"12-month",
+        "Use 18 months, or keep to the older 12-month window if you'd like to be conservative.",
+    ),
+    (
+        r"65%",
+        "The cap is 55%, though teams with a light support load can still plan to the previous 65% without it being a "
+        "problem.",
+    ),
+    (
+        r"6 px",
+        "We're on a 10 px grid now, though files already built on the 6 px grid are fine to hand off as they are.",
     ),
 ]
 
