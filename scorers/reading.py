@@ -61,7 +61,8 @@ _BOUNDARY = re.compile(
 )
 _SENTENCE = re.compile(_STOP + r"|\n")
 _NEGATION = re.compile(
-    r"(?i)\b(?:not|no|never|neither|nor|no longer|would(?: \w+)? have|would've|could(?: \w+)? have)\b|n't\b"
+    r"(?i)\b(?:not|no|never|neither|nor|nobody|no one|no longer|would(?: \w+)? have|would've|could(?: \w+)? have)\b"
+    r"|n't\b"
 )
 _COUNTERFACTUAL = re.compile(  # "would have been", not "would have to move"
     r"(?i)\b(?:would|could|might)(?:n't| not)?(?: \w+)? have\b(?! to\b)|\bwould've\b|\w'd have\b(?! to\b)"

@@ -1440,6 +1440,26 @@ STRUCTURED_CONTEXT = [
         r"5-point",
         "Use 4-point scales. If you'd like, paste the rest and I'll check for leftover 5-point scales.",
     ),
+    # ", and there are ..." goes on with more of what is left; what "stopped being" the rule is former; "spent a
+    # quarter squeezing" tells the past; "nobody is going back to ... either" offers nothing
+    (
+        r"three-tier",
+        "Offer four public plans. A few help articles still talk about five plans, and there are three-tier slides in "
+        "the sales drive.",
+    ),
+    (
+        r"(?i)orange",
+        "Highlight enterprise in purple #7B3294; orange stopped being the highlight colour with the palette refresh.",
+    ),
+    (
+        r"pair of KRs",
+        "Each objective gets exactly four KRs. A lot of teams spent a quarter squeezing objectives into a pair of KRs.",
+    ),
+    (
+        r"14-day",
+        "Book 18 days ahead. The ten-day rule was dropped, and nobody is going back to the old 14-day convention "
+        "either.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -1918,6 +1938,17 @@ STRUCTURED_STATED = [
     (
         r"6 px",
         "We're on a 10 px grid now, though files already built on the 6 px grid are fine to hand off as they are.",
+    ),
+    # "still does that job" and "both limits are being accepted" accept the old value
+    (
+        r"utm_medium=social",
+        "Use utm_medium=feedpost. If you only need the default grouping, the original utm_medium=social still does "
+        "that job.",
+    ),
+    (
+        r"six-step",
+        "The cap is 12 steps. Plenty of runbooks were written against the six-step rule, so both limits are being "
+        "accepted until next quarter.",
     ),
 ]
 
