@@ -87,8 +87,8 @@ _VERB = re.compile(  # what opens a predicate ("won't be read correctly", "are s
     r"(?i)(?:will|would|won't|'ll|is|are|was|were|isn't|aren't|wasn't|weren't|has|have|had|should|must|needs?|can't|"
     r"cannot|doesn't|don't|does|do)\b"
 )
-_NEGATOR = r"(?i)(?:n't|\bnot|\bnever)"
-_NEGATED = re.compile(_NEGATOR + r"(?:\s+been)?\s+$")  # what follows is negated ("hasn't been changed")
+_NEGATOR = r"n't|\bnot|\bnever"
+_NEGATED = re.compile(rf"(?i)(?:{_NEGATOR})(?:\s+been)?\s+$")  # what follows is negated ("hasn't been changed")
 _COMPARATIVE = re.compile(  # a limit word that limits only with "than" ("no older than", not "the older `Note:`")
     r"(?i)more|less|fewer|greater|higher|lower|longer|shorter|smaller|bigger|larger|earlier|later|older|newer"
 )
@@ -100,7 +100,7 @@ _ACCEPTED_CELL = re.compile(  # a cell that accepts its row ("Acceptable where .
     r"(?![^|\n]*\b(?:but|however|though|until|at first|initially|originally)\b)"
 )
 # "don't use ", "there's no case where " before "either"
-_NEGATED_VERB = re.compile(r"(?i)(?:n't|\bnot|\bnever|\bno (?:case|situation|scenario|context))(?:\s+[\w-]+){0,2}\s+$")
+_NEGATED_VERB = re.compile(rf"(?i)(?:{_NEGATOR}|\bno (?:case|situation|scenario|context))(?:\s+[\w-]+){{0,2}}\s+$")
 _BLANK = re.compile(r"[ *_]*")  # nothing but spaces and emphasis marks
 _CELL_PARTS = re.compile(r"[;.]\s")
 _SUBORDINATE = re.compile(r"(?i)\b(?:if|unless|when|whenever|once)\b")  # opens a clause inside a clause
