@@ -237,7 +237,8 @@ _POINTING = re.compile(r"(?i)\W*(?:that|this|it|they|those|these)(?:'s|\s+(?:is|
 _BRACKETED = re.compile(r"\([^()\n]{0,120}\)")
 _POINTING_AT = re.compile(  # a subject pointing back, or keeping what was ("staying consistent with it")
     r"(?i)\W*(?:(?:and|but|so)\s+)?(?:(?:honestly|frankly|admittedly|realistically|technically|in practice|to be fair)"
-    r",?\s+)?(?:that|this|it|they|those|these|either|both|staying|sticking|keeping|leaving|treating|falling back|"
+    r",?\s+|(?:for|on|in) (?:[\w-]+ ){1,3}?)?"  # "... and for existing pages that's still acceptable"
+    r"(?:that|this|it|they|those|these|either|both|staying|sticking|keeping|leaving|treating|falling back|"
     r"reverting|matching|(?:returning|using|sending) (?:that|it))\b"  # "returning that is acceptable for now"
 )
 _TAKES_IT = re.compile(  # an object pointing back ("reviewers generally still accept it", "... that limit there")
@@ -1066,12 +1067,13 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                 why = f"in the section {fragment(history)}, told as past"
                 reading.zones.append(Zone(c_start, c_end, why, named=False))
                 continue
-            # a marker's zone lies within its clause, or reaches across a comma: elsewhere it marks no span
+            # a marker's zone lies within its clause, or reaches across a comma (or a label's colon): elsewhere it
+            # marks no span
             if (
                 reading.near(c_start, c_end)
                 or answer.startswith(",", c_end)
                 and reading.near(c_end, c_end + SCOPE)
-                or answer.startswith(",", c_start - 1)
+                or answer.startswith((",", ":"), c_start - 1)
                 and reading.near(max(0, c_start - SCOPE), c_start)
                 or (subject := _before_aside(answer, c_start)) is not None
                 and reading.near(subject, c_start)
@@ -1398,9 +1400,9 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
         # its subject follows a subordinating word ("4 hours is fine if 10 minutes isn't practical")
         begin = max((w.end() for w in _SUBORDINATE.finditer(answer, begin, m.start())), default=begin)
         # a clause that opens with its verb has its subject before the comma ("..., or a 5 on the 1–6 scale, won't
-        # be read correctly")
+        # be read correctly") or the colon that ends a label ("Both WARNING: and DANGER: are retired")
         if _BLANK.fullmatch(answer, start, m.start()) and _VERB.match(m.group(0)):
-            if answer.startswith(",", start - 1):
+            if answer.startswith((",", ":"), start - 1):
                 begin = max(_clause_around(answer, start - 2)[0], m.start() - SCOPE)
             elif (subject := _before_aside(answer, start)) is not None:  # "A 12-month cap — the usual default — is
                 begin = max(subject, m.start() - SCOPE)  # below our floor": its subject is before the aside

@@ -1460,6 +1460,17 @@ STRUCTURED_CONTEXT = [
         "Book 18 days ahead. The ten-day rule was dropped, and nobody is going back to the old 14-day convention "
         "either.",
     ),
+    # "could be read either way" offers no choice; a colon that ends a label ("DANGER:") leaves the predicate after it
+    # its subject
+    (
+        r"(?i)day-first",
+        "Write dates year first: 2025/03/04. We used to write day-first dates, and 03 and 04 in a day-first date could "
+        "be read either way.",
+    ),
+    (
+        r"WARNING: a",
+        "Start the step with **IRREVERSIBLE:**. Both WARNING: and DANGER: are retired for this purpose.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -1949,6 +1960,22 @@ STRUCTURED_STATED = [
         r"six-step",
         "The cap is 12 steps. Plenty of runbooks were written against the six-step rule, so both limits are being "
         "accepted until next quarter.",
+    ),
+    # "you could reasonably stick to"; "if they'd rather"; "for existing pages that's still generally treated as
+    # acceptable" accept the old value
+    (
+        r"30-minute",
+        "Post every 45 minutes, though in a total outage you could reasonably stick to the older 30-minute rhythm.",
+    ),
+    (
+        r"Causal chain",
+        "Use Contributing conditions. Teams with a run of postmortems under the older Causal chain heading can keep it "
+        "if they'd rather not mix headings.",
+    ),
+    (
+        r"4\.5:1",
+        "The target is 6.5:1. 4.6:1 meets the 4.5:1 level we originally used, and for existing pages that's still "
+        "generally treated as acceptable.",
     ),
 ]
 
