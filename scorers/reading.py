@@ -953,7 +953,7 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
         if (
             (hedge := VOCAB["hedge", "sentence"].search(sentence))
             and not _NEGATED_VERB.search(sentence, max(0, hedge.start() - 30), hedge.start())  # "don't use either one"
-            and not _retires_its_options(answer, s_start + hedge.end(), s_end)
+            and not _retires_its_options(answer, s_start + hedge.start(), s_end)
         ):  # "either X or Y" offers what follows it; any other hedge ("both are fine") the whole sentence
             at = s_start + hedge.start() if _EITHER_OR.match(hedge.group(0)) else s_start
             reading.hedges.append(Zone(at, s_end, f"its sentence offers alternatives ({fragment(hedge.group(0))})"))
@@ -1033,7 +1033,7 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
             strong = _accepting(voice)
             hedge = strong or _weakly_accepting(voice)
             either = hedge and _EITHER_OR.match(hedge.group(0))  # "either X or Y", unless what follows retires both
-            if hedge and not (either and _retires_its_options(answer, c_start + hedge.end(), s_end)):
+            if hedge and not (either and _retires_its_options(answer, c_start + hedge.start(), s_end)):
                 # "two sources — the original guideline — is still a reasonable threshold": its subject is before
                 subject = _before_aside(answer, c_start) if _VERB.match(voice.lstrip()) else None
                 why = f"its clause accepts it ({fragment(hedge.group(0))})"
@@ -1084,9 +1084,10 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
 
 
 def _retires_its_options(answer: str, start: int, end: int) -> bool:
-    """Whether a clause after a hedge word points back and retires what it offered ("will show either X or Y; both
-    are retired"): then the sentence tells options that were, not options to take."""
-    return any(_points_back(answer[c:e], answer[max(start, c - 3) : c]) for c, e in _clauses(answer, start, end)[1:])
+    """Whether the clause of a hedge word (from `start`) or one after it points back and retires what it offered
+    ("both approaches were retired", "will show either X or Y; both are retired"): then the sentence tells options
+    that were, not options to take."""
+    return any(_points_back(answer[c:e], answer[max(start, c - 3) : c]) for c, e in _clauses(answer, start, end))
 
 
 def _answered_no(answer: str, at: int) -> bool:

@@ -1471,6 +1471,37 @@ STRUCTURED_CONTEXT = [
         r"WARNING: a",
         "Start the step with **IRREVERSIBLE:**. Both WARNING: and DANGER: are retired for this purpose.",
     ),
+    # a correction that tells what it did ("swung", "tightened"); a sentence opened by "Then, for a period,"; a
+    # value "we used for a while" after an aside; "trim one" fixes what its condition names; the hedge's own clause
+    # retires its options ("both approaches were retired"); "whichever is loaded last wins" offers no choice
+    (
+        r"(?i)\b(?:30|thirty) days\b",
+        "Archive tickets after 90 days. The first correction swung the other way, to thirty days, so tickets vanished "
+        "before audits.",
+    ),
+    (
+        r"(?i)\b(?:30|thirty) days\b",
+        "Archive tickets after 90 days. At first we kept them for a year. Then, for a period, the team cut it hard: "
+        "30 days, a month, was all we kept.",
+    ),
+    (
+        r"(?i)month-first",
+        "Write dates as 2025-03-04. The month-first style (03/04/2025) we used for a while sorted badly.",
+    ),
+    (
+        r"(?i)\b(?:10|ten) (?:slides|pages)\b",
+        "Keep the deck to eight slides. If a deck you're reusing has 10 slides, trim one or two.",
+    ),
+    (
+        r"(?i)by quarter",
+        "Put it in H2. We used to place items by quarter, then by month, but both approaches were retired because the "
+        "dates kept slipping.",
+    ),
+    (
+        r"`init`",
+        "Name the entry function `setup_all`. We used to call it `init`, which was the problem: sourced files define "
+        "their own `init` too, and whichever is loaded last wins silently.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
