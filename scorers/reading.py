@@ -89,6 +89,7 @@ _VERB = re.compile(  # what opens a predicate ("won't be read correctly", "are s
 )
 _NEGATOR = r"n't|\bnot|\bnever"
 _NEGATED = re.compile(rf"(?i)(?:{_NEGATOR})(?:\s+been)?\s+$")  # what follows is negated ("hasn't been changed")
+_PREDICATE = re.compile(r"(?i)\b(?:is|are|was|were|been|be)\s+(?:[\w']+\s+){0,2}$")  # what follows is said of it
 _COMPARATIVE = re.compile(  # a limit word that limits only with "than" ("no older than", not "the older `Note:`")
     r"(?i)more|less|fewer|greater|higher|lower|longer|shorter|smaller|bigger|larger|earlier|later|older|newer"
 )
@@ -953,6 +954,7 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
         if (
             (hedge := VOCAB["hedge", "sentence"].search(sentence))
             and not _NEGATED_VERB.search(sentence, max(0, hedge.start() - 30), hedge.start())  # "don't use either one"
+            and not _COUNTERFACTUAL.search(sentence, max(0, hedge.start() - 30), hedge.start())  # "would have cleared"
             and not _retires_its_options(answer, s_start + hedge.start(), s_end)
         ):  # "either X or Y" offers what follows it; any other hedge ("both are fine") the whole sentence
             at = s_start + hedge.start() if _EITHER_OR.match(hedge.group(0)) else s_start
@@ -1280,6 +1282,17 @@ def _paragraph(answer: str, at: int) -> tuple[int, int]:
     start = answer.rfind("\n\n", 0, at)
     end = answer.find("\n\n", at)
     return (0 if start < 0 else start + 2), (len(answer) if end < 0 else end)
+
+
+def retired_around(answer: str, at: int) -> bool:
+    """Whether the clause around `at` says, unnegated, that what it names is retired ("Both 80 and 96 are out of
+    date"; not "the earlier ceiling of 8 is still fine", where a retired word only qualifies a noun)."""
+    start, end = _clause_around(answer, at)
+    clause = answer[start:end]
+    return any(
+        _PREDICATE.search(clause, max(0, m.start() - 30), m.start()) and not _negated(clause, m.start())
+        for m in VOCAB["retired", "clause"].finditer(clause)
+    )
 
 
 def _clause_around(answer: str, at: int) -> tuple[int, int]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from omseval.scorers.markers import VOCAB
 from omseval.scorers.prefilter import Finder, finder, fold
-from omseval.scorers.reading import Reading, Zone, read
+from omseval.scorers.reading import Reading, Zone, read, retired_around
 from omseval.text import fragment
 
 EXPLAINED = 3  # superseded texts a passing verdict names
@@ -62,9 +62,16 @@ def strict(superseded_pattern: str, answer: str, passed: bool | None, folded: st
     named = list(pattern.finditer(answer, folded)) if pattern.possible(folded) else []
     if joins := _joins(answer, folded, pattern.pattern):  # "a two-retry limit" states "two retry" too
         named = _with(named, pattern, _joined(answer, joins), joins)
+    bare = _bare(pattern, answer, folded) if named or len(answer) <= _BARE_READ else []
     if not named and (pattern.uncreated_absent(folded) or not _spelled_match(pattern, answer, folded)):
-        return Strict(True, "names no superseded value")
-    reading = read(answer, [m.span() for m in named] if named else None)
+        if not bare:
+            return Strict(True, "names no superseded value")
+        reading = read(answer, [(start, end) for start, end, _ in bare])
+        offered = _offered_bare(bare, reading)
+        return Strict(False, offered) if offered else Strict(True, "names no superseded value")
+    reading = read(
+        answer, _merged([m.span() for m in named] + [(start, end) for start, end, _ in bare]) if named else None
+    )
     masked = reading.masked()
     former = _named_former(named, reading)
 
@@ -80,6 +87,8 @@ def strict(superseded_pattern: str, answer: str, passed: bool | None, folded: st
         hedge = reading.covering(left.start(), left.end(), reading.hedges)
         why = hedge.why if hedge else "nothing marks it as former"
         return Strict(False, f"states {fragment(answer[left.start() : left.end()])}: {why}")
+    if offered := _offered_bare(bare, reading, masked):
+        return Strict(False, offered)
     if named and (offer := _offer(reading, answer)):  # what it tells as former, it still offers
         why = f"the answer offers alternatives ({fragment(offer)})"
         return Strict(False, f"states {fragment(answer[named[0].start() : named[0].end()])}: {why}")
@@ -96,6 +105,69 @@ def strict(superseded_pattern: str, answer: str, passed: bool | None, folded: st
             break
     more = f" (and {len(named) - EXPLAINED} more)" if len(named) > EXPLAINED else ""
     return Strict(True, "; ".join(dict.fromkeys(marked)) + more)
+
+
+def _bare(pattern: Finder, answer: str, folded: str) -> list[tuple[int, int, str]]:
+    """The values the pattern names that the answer writes bare, each with a unit the answer gives a number before
+    them that makes the pattern match there ("12 characters, though 18 is still fine": "18 characters"): a value
+    whose unit the answer gives once. It counts only where a clause or sentence offers it (`_offered_bare`), so only
+    a line with a word that offers or accepts is looked at."""
+    search, words = _bare_values(pattern.pattern)
+    if len(folded) != len(answer):
+        return []
+    spans = [m.span() for m in search.finditer(folded)] if search else []
+    for word in words:
+        at = folded.find(word)
+        while at >= 0:
+            end = at + len(word)
+            if not (at and _GOES_ON.match(folded, at - 1)) and _BARE_END.match(folded, end):
+                spans.append((at, end))
+            at = folded.find(word, end)
+    found = []
+    offering: dict[int, bool] = {}  # whether each line (by its start) holds a word that offers or accepts
+    for at, end in sorted(spans):
+        start = answer.rfind("\n", 0, at) + 1
+        stop = len(answer) if (n := answer.find("\n", end)) < 0 else n
+        # what the line lacks of the pattern's requirements, a unit must bring (as for `spelled_out`, copied text
+        # makes no new piece): one from the stretch before the value
+        before = max(0, at - _UNIT_REACH)
+        lacking = [pieces for pieces in pattern.pieces if not any(p in folded[start:stop] for p in pieces)]
+        if not all(any(p in folded[before:at] for p in pieces) for pieces in lacking):
+            continue
+        if (offers := offering.get(start)) is None:
+            offers = offering[start] = any(VOCAB["hedge", s].search(answer, start, stop) for s in _OFFERING)
+        if offers and (unit := _unit(pattern, answer, (start, stop), (at, end), lacking)):
+            found.append((at, end, unit))
+    return found
+
+
+def _unit(
+    pattern: Finder, answer: str, line: tuple[int, int], value: tuple[int, int], lacking: list[list[str]]
+) -> str | None:
+    """The first unit, nearest first, that the answer gives a number in the stretch before a bare value, that holds
+    a piece of each requirement the line `lacking`, and that makes the pattern match the value's line with it
+    written after the value."""
+    (start, stop), (at, end) = line, value
+    before = max(0, at - _UNIT_REACH)
+    for unit in dict.fromkeys(reversed([m.group(1) for m in _UNITED.finditer(answer, before, at)])):
+        if not all(any(p in " " + unit.lower() for p in pieces) for pieces in lacking):
+            continue
+        text = answer[start:end] + " " + unit + answer[end:stop]
+        if any(m.start() <= at - start and m.end() > end - start for m in pattern.finditer(text)):
+            return unit
+    return None
+
+
+def _offered_bare(bare: list[tuple[int, int, str]], reading: Reading, masked: str | None = None) -> str:
+    """Why the first bare value that a hedge offers, and nothing marks as former or its clause as retired, fails the
+    answer ("" if none)."""
+    masked = reading.masked() if masked is None else masked
+    for start, end, unit in bare:
+        hedge = reading.covering(start, end, reading.hedges)
+        if hedge and masked[start:end] == reading.text[start:end] and not retired_around(reading.text, start):
+            value = fragment(reading.text[start:end])
+            return f"states {value} ({unit} as the answer gives it before): {hedge.why}"
+    return ""
 
 
 def _named_former(named: list[re.Match], reading: Reading) -> dict[str, Zone]:
@@ -200,6 +272,40 @@ _SHARED_CURRENCY = re.compile(
     rf"(?i)([$£€]|\b(?:USD|EUR|GBP)\s?){_NUMBER}(?:\s*(?:,|or|and|to|-|–|—|/)\s*(?:or\s+|and\s+)?{_NUMBER}(?![\d.,])){{1,8}}+"
 )
 _VALUE = re.compile(rf"(?i)(?<![\w.,:]){_NUMBER}(?![\w.,:]*\d)")
+
+_NUMERAL = re.compile(
+    r"(?i)(?<![\w.])(?:\d+(?:[.,:]\d+)*|" + "|".join(sorted(_NUMBER_WORDS - {"one", "single"})) + r")(?!\w)"
+)
+_GOES_ON = re.compile(r"[\w.,:$£€\-'#/]")  # a character before a numeral that makes it part of more ("$18", "2025")
+# where a value ends bare: not within a longer number, and followed by no unit (the end of a clause, or a word that
+# is none: "18 is still fine", "stick with 18.")
+_BARE_END = re.compile(
+    rf"(?![\w%])(?![.,:]\d)(?=[*_`]*(?:[ \t]*(?:[.,;:!?)]|$)|\s+(?:{_NOT_A_UNIT}|still|also|too)\b))", re.MULTILINE
+)
+_UNITED = re.compile(rf"(?i)(?<![\w.,:]){_NUMBER}[*_`]*[ -]((?!(?:{_NOT_A_UNIT})\b)[a-z]+)\b")  # "12 characters"
+_UNIT_REACH = 400  # characters before a bare value in which the answer gives its unit
+# bare values are looked for in an answer that names a superseded value, or in one of up to this many characters
+# (about 200 words: short and medium): there a number without its unit is about the quantity the answer discusses.
+# A longer one that offers an old value names it in full (no held-out long answer's verdict needs it read bare),
+# and looking costs a search of each value in the whole answer.
+_BARE_READ = 1200
+_OFFERING = ("clause", "weak", "sentence")  # the hedge scopes the reader reads as offering or accepting
+_PATTERN_ESCAPES = re.compile(r"\\(?:[a-zA-Z]|\d+)|\{\d*,?\d*\}")  # classes, back-references, counted repeats
+
+
+@functools.lru_cache(maxsize=4096)
+def _bare_values(pattern: str) -> tuple[re.Pattern | None, tuple[str, ...]]:
+    """The numerals a pattern names ("12", "2.5", "twelve"; not "one", mostly a pronoun), for a folded text: a search
+    for those in digits where they end bare (each edged behind by a lookbehind after it, so the search runs only from
+    a digit), and those in words, to find one by one (a search for words would start at most letters)."""
+    text = re.sub(r"\\(.)", r"\1", _PATTERN_ESCAPES.sub(" ", pattern))
+    values = {v.lower() for v in _NUMERAL.findall(text)}
+    digits = sorted((v for v in values if v[0].isdigit()), key=len, reverse=True)
+    edged = "|".join(rf"{re.escape(v)}(?<!{_GOES_ON.pattern}{re.escape(v)})" for v in digits)
+    search = re.compile(f"(?:{edged})" + _BARE_END.pattern, re.MULTILINE) if digits else None
+    return search, tuple(sorted(values.difference(digits)))
+
+
 # a quick look for a range or a list of values (digits, or number words), before spelling out their shared unit
 _LISTED = re.compile(r"\d[\d.,:]*\s*-?\s*(?:,|or|and|to|through|-|–|—|/)\s*(?:or\s+|and\s+|to\s+)?[$£€]?\d")
 _LISTED_WORDS = re.compile(  # the first words grouped by their first letter, in order: a faster scan, same matches

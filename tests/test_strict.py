@@ -2025,6 +2025,49 @@ def test_a_superseded_value_marked_as_former_passes_and_names_its_marker(pattern
     assert "read as former" in found.why  # what marked each superseded text
 
 
+# A value written without its unit ("though 25 is still fine") is that value with the unit the answer gave a number
+# before it: offered by a clause or sentence, it fails the answer ...
+BARE_OFFERED = [
+    (r"(?i)\b(?:25|twenty-five) words\b", "Keep titles under 15 words, though 25 is still fine for a long feature."),
+    (
+        r"(?i)\b(?:10|ten) customers\b",
+        "Escalate once 6 customers report it; holding out until ten is acceptable for cosmetic bugs.",
+    ),
+    (r"(?i)\b(?:48|forty-eight) hours\b", "Reply within 24 hours, or within 48 if you'd rather batch replies."),
+    (
+        r"(?i)\b(?:4|four) hashtags\b",
+        "Use six hashtags per post.\n\nIn practice four is still an acceptable number when the topic is narrow.",
+    ),
+]
+# ... not where nothing offers it, its clause retires it, or a marker names it as former
+BARE_NOT_OFFERED = [
+    (
+        r"(?i)\b(?:3|three) customers\b",
+        "Escalate once 6 customers report it within 24 hours, and page the lead if 3 of them are enterprise accounts.",
+    ),
+    (
+        r"(?i)\b(?:10|ten) customers\b",
+        "Escalate at 6 customers. Both 10 and 3 are out of date, and waiting for either one only delays the fix.",
+    ),
+    (
+        r"(?i)\b(?:10|ten) customers\b",
+        "Escalate at 6 customers; the old bar of 10 is gone, and it's fine to escalate sooner if payments are down.",
+    ),
+]
+
+
+@pytest.mark.parametrize("pattern, answer", BARE_OFFERED)
+def test_a_value_offered_without_its_unit_fails_and_names_the_unit(pattern, answer):
+    found = strict(pattern, answer, True)
+    assert found.passed is False
+    assert re.match(r"states `[^`]+` \(\w+ as the answer gives it before\): ", found.why), found.why
+
+
+@pytest.mark.parametrize("pattern, answer", BARE_NOT_OFFERED)
+def test_a_value_without_its_unit_that_nothing_offers_passes(pattern, answer):
+    assert strict(pattern, answer, True).passed is True
+
+
 def test_a_recurring_former_value_names_where_it_was_first_named():
     found = strict(r"16:9", "Use 16:10. 16:9 was the original standard. A 16:9 deck gets letterbox bands.", True)
     assert found.passed is True
