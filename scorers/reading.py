@@ -131,6 +131,7 @@ _ITEM_LEAD = re.compile(
     r"(?:\*\*|__)([^*_\n]{1,40})(?:\*\*|__)|([^:\n*_]{1,30}):\s|(?i:(now|today|currently|these days)\b)"
 )
 _SAID = re.compile(r"\s*(?:[—–:]|-{1,2}(?=\s))\s*([^.;\n]{1,60})")  # "**50 lines** — the original guideline"
+_REST = re.compile(r"\s*([^.;\n]{1,60})")  # "20 per page: the original default"
 _STAGE = re.compile(
     r"(?i)^\W*(?:the )?(?:then|later|next|after(?: that)?|afterwards|first|second|third|initially|at first|early|"
     r"earlier|before|until|up to|prior|in \d|\d{4}|v\d)"
@@ -689,11 +690,16 @@ def _stages(reading: Reading, answer: str, lines: list[int], items: list) -> Non
 
 def _item_lead(answer: str, start: int) -> tuple[str | None, str | None]:
     """What leads a list item (its bold opening, "**Then:**"; a short label before a colon; a word telling when,
-    "Now it's MLA"), and what a dash or colon after a bold opening says of it ("**50 lines** — the original")."""
+    "Now it's MLA"), and what a dash or colon after a bold opening, or the text after a label, says of it ("**50
+    lines** — the original", "20 per page: the original default", "**45 per page: the current default**")."""
     line = _LIST_MARKER.sub("", answer[start : _line_end(answer, start)], count=1)
     if lead := _ITEM_LEAD.match(line):
-        said = _SAID.match(line, lead.end()) if lead.group(1) is not None else None
-        return next(g for g in lead.groups() if g is not None).strip(" :"), said.group(1) if said else None
+        said = (_SAID if lead.group(1) is not None else _REST).match(line, lead.end()) if not lead.group(3) else None
+        text = next(g for g in lead.groups() if g is not None).strip(" :")
+        if lead.group(1) is not None and ": " in text:  # "**45 per page: the current default**" (not "10:00")
+            text, after = (part.strip() for part in text.split(": ", 1))
+            return text, after
+        return text, said.group(1) if said else None
     return None, None
 
 

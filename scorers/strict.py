@@ -69,9 +69,20 @@ def strict(superseded_pattern: str, answer: str, passed: bool | None, folded: st
         reading = read(answer, [(start, end) for start, end, _ in bare])
         offered = _offered_bare(bare, reading)
         return Strict(False, offered) if offered else Strict(True, "names no superseded value")
-    reading = read(
-        answer, _merged([m.span() for m in named] + [(start, end) for start, end, _ in bare]) if named else None
-    )
+    return _judged(pattern, answer, named, joins, bare, _merged([m.span() for m in named] + [s[:2] for s in bare]))
+
+
+def _judged(
+    pattern: Finder,
+    answer: str,
+    named: list[re.Match],
+    joins: list[tuple[int, int]],
+    bare: list[tuple[int, int, str]],
+    focus: list[tuple[int, int]] | None,
+) -> Strict:
+    """The strict verdict of an answer that names a superseded value or makes one by spelling out a shared unit,
+    read where `focus` says (None: everywhere)."""
+    reading = read(answer, focus if named else None)
     masked = reading.masked()
     former = _named_former(named, reading)
 
@@ -82,6 +93,8 @@ def strict(superseded_pattern: str, answer: str, passed: bool | None, folded: st
     if left is None and joins:
         left = next((m for _, m in pattern.near(_joined(masked, joins), joins) if not recurs(m, m.span())), None)
     if left is None and (found := _spelled_match(pattern, masked, excused=recurs)):
+        if reading.focus is not None:  # spelled out, it matches where the reading did not look: read it all
+            return _judged(pattern, answer, named, joins, bare, None)
         return Strict(False, f"states {fragment(found.group(0))} (a range or list sharing its unit): nothing marks it")
     if left is not None:
         hedge = reading.covering(left.start(), left.end(), reading.hedges)
@@ -166,7 +179,7 @@ def _offered_bare(bare: list[tuple[int, int, str]], reading: Reading, masked: st
         hedge = reading.covering(start, end, reading.hedges)
         if hedge and masked[start:end] == reading.text[start:end] and not retired_around(reading.text, start):
             value = fragment(reading.text[start:end])
-            return f"states {value} ({unit} as the answer gives it before): {hedge.why}"
+            return f"states {value} ({unit}, the unit given before it): {hedge.why}"
     return ""
 
 

@@ -1502,6 +1502,24 @@ STRUCTURED_CONTEXT = [
         "Name the entry function `setup_all`. We used to call it `init`, which was the problem: sourced files define "
         "their own `init` too, and whichever is loaded last wins silently.",
     ),
+    # a value a shared unit makes away from the values named is read where it stands; "has now given way to";
+    # "should appear as" (a conversion); list items whose label after the value tells their stage
+    (
+        r"(?i)\bthresholds?\b[^.\n]{0,30}\b(?:30|45)\b|\bn=(?:30|45)\b",
+        "Report only groups of 80 or more.\n\nThe margin at n=45 was too wide, so the minimum was raised.\n\n"
+        "The 30 and 45 thresholds are both retired.",
+    ),
+    (r"(?i)six-week", "Refresh each profile every ten weeks. The six-week cycle has now given way to ten weeks."),
+    (
+        r"(?i)requests per second",
+        "Give limits in requests per hour: a limit of 10 requests per second should appear as 36,000 requests per "
+        "hour.",
+    ),
+    (
+        r"(?i)\b(?:20|30) per page\b",
+        "Default to 45.\n\nHow the default changed:\n\n- 20 per page: the original default\n- 30 per page: the later "
+        "default\n- **45 per page: the current default**\n",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -2060,7 +2078,7 @@ BARE_NOT_OFFERED = [
 def test_a_value_offered_without_its_unit_fails_and_names_the_unit(pattern, answer):
     found = strict(pattern, answer, True)
     assert found.passed is False
-    assert re.match(r"states `[^`]+` \(\w+ as the answer gives it before\): ", found.why), found.why
+    assert re.match(r"states `[^`]+` \(\w+, the unit given before it\): ", found.why), found.why
 
 
 @pytest.mark.parametrize("pattern, answer", BARE_NOT_OFFERED)
