@@ -62,27 +62,27 @@ def strict(superseded_pattern: str, answer: str, passed: bool | None, folded: st
     named = list(pattern.finditer(answer, folded)) if pattern.possible(folded) else []
     if joins := _joins(answer, folded, pattern.pattern):  # "a two-retry limit" states "two retry" too
         named = _with(named, pattern, _joined(answer, joins), joins)
-    bare = _bare(pattern, answer, folded) if named or len(answer) <= _BARE_READ else []
     if not named and (pattern.uncreated_absent(folded) or not _spelled_match(pattern, answer, folded)):
+        bare = _bare(pattern, answer, folded, [(0, len(answer))]) if len(answer) <= _BARE_READ else []
         if not bare:
             return Strict(True, "names no superseded value")
         reading = read(answer, [(start, end) for start, end, _ in bare])
         offered = _offered_bare(bare, reading)
         return Strict(False, offered) if offered else Strict(True, "names no superseded value")
-    return _judged(pattern, answer, named, joins, bare, _merged([m.span() for m in named] + [s[:2] for s in bare]))
+    return _judged(pattern, answer, folded, named, joins, [m.span() for m in named] if named else None)
 
 
 def _judged(
     pattern: Finder,
     answer: str,
+    folded: str,
     named: list[re.Match],
     joins: list[tuple[int, int]],
-    bare: list[tuple[int, int, str]],
     focus: list[tuple[int, int]] | None,
 ) -> Strict:
     """The strict verdict of an answer that names a superseded value or makes one by spelling out a shared unit,
     read where `focus` says (None: everywhere)."""
-    reading = read(answer, focus if named else None)
+    reading = read(answer, focus)
     masked = reading.masked()
     former = _named_former(named, reading)
 
@@ -94,13 +94,14 @@ def _judged(
         left = next((m for _, m in pattern.near(_joined(masked, joins), joins) if not recurs(m, m.span())), None)
     if left is None and (found := _spelled_match(pattern, masked, excused=recurs)):
         if reading.focus is not None:  # spelled out, it matches where the reading did not look: read it all
-            return _judged(pattern, answer, named, joins, bare, None)
+            return _judged(pattern, answer, folded, named, joins, None)
         return Strict(False, f"states {fragment(found.group(0))} (a range or list sharing its unit): nothing marks it")
     if left is not None:
         hedge = reading.covering(left.start(), left.end(), reading.hedges)
         why = hedge.why if hedge else "nothing marks it as former"
         return Strict(False, f"states {fragment(answer[left.start() : left.end()])}: {why}")
-    if offered := _offered_bare(bare, reading, masked):
+    bare = _bare(pattern, answer, folded, [(z.start, z.end) for z in reading.hedges]) if reading.hedges else []
+    if offered := _offered_bare(bare, reading, masked):  # a value offered without its unit in a hedge read
         return Strict(False, offered)
     if named and (offer := _offer(reading, answer)):  # what it tells as former, it still offers
         why = f"the answer offers alternatives ({fragment(offer)})"
@@ -120,22 +121,25 @@ def _judged(
     return Strict(True, "; ".join(dict.fromkeys(marked)) + more)
 
 
-def _bare(pattern: Finder, answer: str, folded: str) -> list[tuple[int, int, str]]:
-    """The values the pattern names that the answer writes bare, each with a unit the answer gives a number before
-    them that makes the pattern match there ("12 characters, though 18 is still fine": "18 characters"): a value
-    whose unit the answer gives once. It counts only where a clause or sentence offers it (`_offered_bare`), so only
-    a line with a word that offers or accepts is looked at."""
+def _bare(pattern: Finder, answer: str, folded: str, stretches: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
+    """The values the pattern names that the answer writes bare within the stretches, each with a unit the answer
+    gives a number before them that makes the pattern match there ("12 characters, though 18 is still fine": "18
+    characters"): a value whose unit the answer gives once. It counts only where a clause or sentence offers it
+    (`_offered_bare`), so only a line with a word that offers or accepts is looked at."""
     search, words = _bare_values(pattern.pattern)
     if len(folded) != len(answer):
         return []
-    spans = [m.span() for m in search.finditer(folded)] if search else []
-    for word in words:
-        at = folded.find(word)
-        while at >= 0:
-            end = at + len(word)
-            if not (at and _GOES_ON.match(folded, at - 1)) and _BARE_END.match(folded, end):
-                spans.append((at, end))
-            at = folded.find(word, end)
+    spans: set[tuple[int, int]] = set()
+    for begin, finish in stretches:
+        if search:
+            spans.update(m.span() for m in search.finditer(folded, begin, finish))
+        for word in words:
+            at = folded.find(word, begin, finish)
+            while at >= 0:
+                end = at + len(word)
+                if not (at and _GOES_ON.match(folded, at - 1)) and _BARE_END.match(folded, end):
+                    spans.add((at, end))
+                at = folded.find(word, end, finish)
     found = []
     offering: dict[int, bool] = {}  # whether each line (by its start) holds a word that offers or accepts
     for at, end in sorted(spans):
@@ -297,10 +301,10 @@ _BARE_END = re.compile(
 )
 _UNITED = re.compile(rf"(?i)(?<![\w.,:]){_NUMBER}[*_`]*[ -]((?!(?:{_NOT_A_UNIT})\b)[a-z]+)\b")  # "12 characters"
 _UNIT_REACH = 400  # characters before a bare value in which the answer gives its unit
-# bare values are looked for in an answer that names a superseded value, or in one of up to this many characters
-# (about 200 words: short and medium): there a number without its unit is about the quantity the answer discusses.
-# A longer one that offers an old value names it in full (no held-out long answer's verdict needs it read bare),
-# and looking costs a search of each value in the whole answer.
+# bare values are looked for in the hedges read in an answer that names a superseded value, and anywhere in one
+# that names none of up to this many characters (about 200 words: short and medium), where a number without its
+# unit is about the quantity the answer discusses. A longer one that offers an old value names it in full (no
+# held-out long answer's verdict needs it read bare), and looking costs a search of each value in the whole answer.
 _BARE_READ = 1200
 _OFFERING = ("clause", "weak", "sentence")  # the hedge scopes the reader reads as offering or accepting
 _PATTERN_ESCAPES = re.compile(r"\\(?:[a-zA-Z]|\d+)|\{\d*,?\d*\}")  # classes, back-references, counted repeats
