@@ -126,20 +126,17 @@ def _bare(pattern: Finder, answer: str, folded: str, stretches: list[tuple[int, 
     gives a number before them that makes the pattern match there ("12 characters, though 18 is still fine": "18
     characters"): a value whose unit the answer gives once. It counts only where a clause or sentence offers it
     (`_offered_bare`), so only a line with a word that offers or accepts is looked at."""
-    search, words = _bare_values(pattern.pattern)
     if len(folded) != len(answer):
         return []
     spans: set[tuple[int, int]] = set()
     for begin, finish in stretches:
-        if search:
-            spans.update(m.span() for m in search.finditer(folded, begin, finish))
-        for word in words:
-            at = folded.find(word, begin, finish)
+        for value in _values(pattern.pattern):
+            at = folded.find(value, begin, finish)
             while at >= 0:
-                end = at + len(word)
+                end = at + len(value)
                 if not (at and _GOES_ON.match(folded, at - 1)) and _BARE_END.match(folded, end):
                     spans.add((at, end))
-                at = folded.find(word, end, finish)
+                at = folded.find(value, end, finish)
     found = []
     offering: dict[int, bool] = {}  # whether each line (by its start) holds a word that offers or accepts
     for at, end in sorted(spans):
@@ -311,16 +308,10 @@ _PATTERN_ESCAPES = re.compile(r"\\(?:[a-zA-Z]|\d+)|\{\d*,?\d*\}")  # classes, ba
 
 
 @functools.lru_cache(maxsize=4096)
-def _bare_values(pattern: str) -> tuple[re.Pattern | None, tuple[str, ...]]:
-    """The numerals a pattern names ("12", "2.5", "twelve"; not "one", mostly a pronoun), for a folded text: a search
-    for those in digits where they end bare (each edged behind by a lookbehind after it, so the search runs only from
-    a digit), and those in words, to find one by one (a search for words would start at most letters)."""
+def _values(pattern: str) -> tuple[str, ...]:
+    """The numerals a pattern names ("12", "2.5", "twelve"; not "one", mostly a pronoun), folded."""
     text = re.sub(r"\\(.)", r"\1", _PATTERN_ESCAPES.sub(" ", pattern))
-    values = {v.lower() for v in _NUMERAL.findall(text)}
-    digits = sorted((v for v in values if v[0].isdigit()), key=len, reverse=True)
-    edged = "|".join(rf"{re.escape(v)}(?<!{_GOES_ON.pattern}{re.escape(v)})" for v in digits)
-    search = re.compile(f"(?:{edged})" + _BARE_END.pattern, re.MULTILINE) if digits else None
-    return search, tuple(sorted(values.difference(digits)))
+    return tuple(dict.fromkeys(v.lower() for v in _NUMERAL.findall(text)))
 
 
 # a quick look for a range or a list of values (digits, or number words), before spelling out their shared unit
