@@ -1520,6 +1520,8 @@ STRUCTURED_CONTEXT = [
         "Default to 45.\n\nHow the default changed:\n\n- 20 per page: the original default\n- 30 per page: the later "
         "default\n- **45 per page: the current default**\n",
     ),
+    # "would now be stale"
+    (r"(?i)\bP[0-2]\b", 'Label it Launch-blocker. A ticket still tagged "P1" or "High" would now be stale.'),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
