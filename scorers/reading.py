@@ -694,12 +694,12 @@ def _item_lead(answer: str, start: int) -> tuple[str | None, str | None]:
     lines** — the original", "20 per page: the original default", "**45 per page: the current default**")."""
     line = _LIST_MARKER.sub("", answer[start : _line_end(answer, start)], count=1)
     if lead := _ITEM_LEAD.match(line):
-        said = (_SAID if lead.group(1) is not None else _REST).match(line, lead.end()) if not lead.group(3) else None
         text = next(g for g in lead.groups() if g is not None).strip(" :")
         if lead.group(1) is not None and ": " in text:  # "**45 per page: the current default**" (not "10:00")
-            text, after = (part.strip() for part in text.split(": ", 1))
-            return text, after
-        return text, said.group(1) if said else None
+            text, said = (part.strip() for part in text.split(": ", 1))
+            return text, said
+        after = None if lead.group(3) else (_SAID if lead.group(1) is not None else _REST).match(line, lead.end())
+        return text, after.group(1) if after else None
     return None, None
 
 

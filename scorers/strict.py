@@ -125,7 +125,7 @@ def _bare(pattern: Finder, answer: str, folded: str, stretches: list[tuple[int, 
     """The values the pattern names that the answer writes bare within the stretches, each with a unit the answer
     gives a number before them that makes the pattern match there ("12 characters, though 18 is still fine": "18
     characters"): a value whose unit the answer gives once. It counts only where a clause or sentence offers it
-    (`_offered_bare`), so only a line with a word that offers or accepts is looked at."""
+    (`_offered_bare`)."""
     if len(folded) != len(answer):
         return []
     spans: set[tuple[int, int]] = set()
@@ -138,31 +138,22 @@ def _bare(pattern: Finder, answer: str, folded: str, stretches: list[tuple[int, 
                     spans.add((at, end))
                 at = folded.find(value, end, finish)
     found = []
-    offering: dict[int, bool] = {}  # whether each line (by its start) holds a word that offers or accepts
     for at, end in sorted(spans):
-        start = answer.rfind("\n", 0, at) + 1
-        stop = len(answer) if (n := answer.find("\n", end)) < 0 else n
-        # what the line lacks of the pattern's requirements, a unit must bring (as for `spelled_out`, copied text
-        # makes no new piece): one from the stretch before the value
-        before = max(0, at - _UNIT_REACH)
-        lacking = [pieces for pieces in pattern.pieces if not any(p in folded[start:stop] for p in pieces)]
-        if not all(any(p in folded[before:at] for p in pieces) for pieces in lacking):
-            continue
-        if (offers := offering.get(start)) is None:
-            offers = offering[start] = any(VOCAB["hedge", s].search(answer, start, stop) for s in _OFFERING)
-        if offers and (unit := _unit(pattern, answer, (start, stop), (at, end), lacking)):
+        if unit := _unit(pattern, answer, folded, at, end):
             found.append((at, end, unit))
     return found
 
 
-def _unit(
-    pattern: Finder, answer: str, line: tuple[int, int], value: tuple[int, int], lacking: list[list[str]]
-) -> str | None:
-    """The first unit, nearest first, that the answer gives a number in the stretch before a bare value, that holds
-    a piece of each requirement the line `lacking`, and that makes the pattern match the value's line with it
-    written after the value."""
-    (start, stop), (at, end) = line, value
+def _unit(pattern: Finder, answer: str, folded: str, at: int, end: int) -> str | None:
+    """The first unit, nearest first, that the answer gives a number in the stretch before a bare value (`at` to
+    `end`) and that makes the pattern match the value's line with it written after the value. Only a unit holding a
+    piece of each requirement the line lacks can (as for `spelled_out`: copied text makes no new piece)."""
+    start = answer.rfind("\n", 0, at) + 1
+    stop = len(answer) if (n := answer.find("\n", end)) < 0 else n
     before = max(0, at - _UNIT_REACH)
+    lacking = [pieces for pieces in pattern.pieces if not any(p in folded[start:stop] for p in pieces)]
+    if not all(any(p in folded[before:at] for p in pieces) for pieces in lacking):
+        return None
     for unit in dict.fromkeys(reversed([m.group(1) for m in _UNITED.finditer(answer, before, at)])):
         if not all(any(p in " " + unit.lower() for p in pieces) for pieces in lacking):
             continue
@@ -303,7 +294,6 @@ _UNIT_REACH = 400  # characters before a bare value in which the answer gives it
 # unit is about the quantity the answer discusses. A longer one that offers an old value names it in full (no
 # held-out long answer's verdict needs it read bare), and looking costs a search of each value in the whole answer.
 _BARE_READ = 1200
-_OFFERING = ("clause", "weak", "sentence")  # the hedge scopes the reader reads as offering or accepting
 _PATTERN_ESCAPES = re.compile(r"\\(?:[a-zA-Z]|\d+)|\{\d*,?\d*\}")  # classes, back-references, counted repeats
 
 
