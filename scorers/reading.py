@@ -57,6 +57,7 @@ _BOUNDARY = re.compile(
     _STOP + r"|\n|;|:(?:\*\*|__)?(?=\s)(?!\s+(?:or|and|nor)\b)"
     r"|(?<!, later)(?<!, then)(?<!, afterwards)(?<!, briefly)(?<!, eventually)(?<!, earlier)"  # "and, later, in ET"
     r",(?=\s)(?!\s*(?:[\w.%$`'\"*-]+|`[^`\n]{1,60}`|\"[^\"\n]{1,60}\")\s*(?:,|\band\b|\bor\b|\)))"
+    r"(?!\s+(?:or|and) even\b)"  # "Thursday, or even Tuesday" goes on
     r"|\s[—–-]{1,2}\s"
 )
 _SENTENCE = re.compile(_STOP + r"|\n")
@@ -1215,6 +1216,8 @@ def _sequence(reading: Reading, answer: str) -> None:
     @functools.cache
     def holding() -> list[tuple[int, int]]:  # the clauses naming a value that holds now (read when first needed)
         nows = (_clause_around(answer, m.start()) for m in VOCAB["now", "clause"].finditer(answer))
+        # one pointing back names it in the sentence before ("... 56 × 56 pixels. That's the current minimum.")
+        nows = (_sentence_before(answer, c[0]) if _POINTING.match(answer, c[0]) else c for c in nows)
         return [c for c in nows if _HAS_VALUE.search(answer, *c) or "**" in answer[slice(*c)]]  # "uses the **CS-**"
 
     for n, (s, e) in enumerate(reading.clauses):
@@ -1301,6 +1304,16 @@ def retired_around(answer: str, at: int) -> bool:
     )
 
 
+def _sentence_before(answer: str, at: int) -> tuple[int, int]:
+    """The sentence that ends before `at` (on its line, 300 characters at most)."""
+    end = at
+    while end > 0 and answer[end - 1] in " \t*_":
+        end -= 1
+    begin = max(answer.rfind("\n", 0, end) + 1, end - 300)
+    stops = [m.end() for m in _SENTENCE.finditer(answer, begin, max(begin, end - 1))]
+    return (stops[-1] if stops else begin), end
+
+
 def _clause_around(answer: str, at: int) -> tuple[int, int]:
     """The clause around `at` (200 characters either side at most)."""
     start = max((m.end() for m in _BOUNDARY.finditer(answer, max(0, at - 200), at)), default=max(0, at - 200))
@@ -1360,9 +1373,13 @@ def _negated(text: str, at: int) -> bool:
 
 
 def _names_former(answer: str, start: int, end: int) -> bool:
-    """A clause with a former marker and no value of its own ("Older PRDs use one of two earlier schemes")."""
+    """A clause with a former marker and no value of its own ("Older PRDs use one of two earlier schemes"), or none
+    after its last marker of what follows ("That format came out of DBA review and replaces both earlier styles")."""
     clause = _COUNTED_FORMER.sub(" ", answer[start:end])  # "one of two earlier styles" counts, names no value
-    return not _HAS_VALUE.search(clause) and _tells_former(clause)
+    if not _HAS_VALUE.search(clause):
+        return _tells_former(clause)
+    naming = [m.start() for scope in ("after", "words") for m in VOCAB["former", scope].finditer(clause)]
+    return bool(naming) and not _HAS_VALUE.search(clause, max(naming))
 
 
 def _tells_former(text: str) -> bool:
@@ -1371,6 +1388,7 @@ def _tells_former(text: str) -> bool:
 
 
 _ASIDE_IN_BRACKETS = re.compile(r"\([^()\n]{1,200}\)")
+_ASIDE_AFTER = re.compile(r"[*_`]*[ \t]*\([^()\n]{1,200}\)")
 
 
 def _reach(answer: str, at: int, end: int) -> int:
@@ -1413,8 +1431,10 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
             stop = min(_clause_around(answer, end + 1)[1], m.end() + SCOPE)  # X": it opens the next clause
         zones.append(Zone(m.end(), stop, f"after {fragment(m.group(0))}"))
     for m in found("former", "words"):
-        reach = WORDS.match(answer, m.end(), end)
-        zones.append(Zone(m.end(), reach.end() if reach else m.end(), f"after {fragment(m.group(0))}"))
+        stop = reach.end() if (reach := WORDS.match(answer, m.end(), end)) else m.end()
+        if aside := _ASIDE_AFTER.match(answer, stop, end):  # "the old `#D95F02` (or `#1F77B4`)": what it names too
+            stop = aside.end()
+        zones.append(Zone(m.end(), stop, f"after {fragment(m.group(0))}"))
     for m in found("former", "before"):
         begin = max(start, m.start() - SCOPE)
         # its subject follows a subordinating word ("4 hours is fine if 10 minutes isn't practical")

@@ -1522,6 +1522,37 @@ STRUCTURED_CONTEXT = [
     ),
     # "would now be stale"
     (r"(?i)\bP[0-2]\b", 'Label it Launch-blocker. A ticket still tagged "P1" or "High" would now be stale.'),
+    # a colon after a clause whose words from its last former marker name no value lists the former
+    (
+        r"_ix\b|\bidx_",
+        "Name it `ix__users__email`. The scheme came out of last month's Platform review and retires both earlier "
+        "schemes: the `users_email_ix` suffix form, and the original `idx_users_email`.",
+    ),
+    # "They're out of date" points back; "still quoting" is left to clean up; "is now too small" says it is former
+    (
+        r"(?i)\b10 ?s\b",
+        "Set the timeout to 30 s.\n\n- The wiki pages give 10 s. They're out of date.\n- It retries twice.",
+    ),
+    (r"(?i)\b10 ?s\b", "Set the timeout to 30 s. Our runbook is still quoting 10 s."),
+    (r"(?i)\b40 ?px\b", "Buttons need a 56 px hit area. A 40 px button is now too small, so pad it."),
+    # a clause saying what holds now by pointing back at the sentence before it names what holds now
+    (
+        r"(?i)\b40 × 40\b",
+        "Touch targets need **56 × 56 px**. That's the current minimum.\n\nThe first correction actually brought it "
+        "down to 40 × 40 px, to fit denser toolbars.",
+    ),
+    # an aside in brackets right after what a former marker names is named too; ", or even" goes on with the list
+    (
+        r"(?i)#D95F02",
+        "Highlight the series in purple `#7B3294`.\n\nOld charts and scripts with `#1F77B4` (or `#D95F02`) as the "
+        "highlight colour need a new colour.",
+    ),
+    (r"Tuesday", "Publish on Mondays. Old checklists may still say Thursday, or even Tuesday."),
+    # "and so is" says of more what its clause before says
+    (
+        r"\bDEV-|(?i:\bready for dev\b)",
+        "Use [BUILD]. The old DEV- prefix is retired, and so is the Ready for dev status.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -2028,6 +2059,23 @@ STRUCTURED_STATED = [
         "The target is 6.5:1. 4.6:1 meets the 4.5:1 level we originally used, and for existing pages that's still "
         "generally treated as acceptable.",
     ),
+    # "is still a solid choice", "that's still a workable window" accept the old value
+    (r"(?i)\bfour\b", "Use six hashtags per post, though the old four is still a solid choice for short captions."),
+    (
+        r"(?i)\b4 hours\b",
+        "Revoke within 10 minutes. The earlier policy allowed up to 4 hours, and that's still a workable window if you "
+        "need to coordinate.",
+    ),
+    # "that's arguably clearer" prefers what it points at, even what a leftover names
+    (
+        r"(?<![\d,.])(375|1440)(?!\d)",
+        "Hand off at 390 px and 1280 px. Plenty of designers still hand off at the previous 375 and 1440 widths, and "
+        "for dense dashboards that's arguably clearer.",
+    ),
+    # ... of a clause that says nothing is former, nothing
+    (r"(?i)\bready for dev\b", "The [BUILD] prefix is required, and so is the Ready for dev status."),
+    # a colon after a clause that names a value after its former marker lists no former ("from Legal")
+    (r"\bidx_", "Forget the earlier draft from Legal: use `idx_users_email`."),
 ]
 
 
