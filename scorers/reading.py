@@ -1304,6 +1304,17 @@ def retired_around(answer: str, at: int) -> bool:
     )
 
 
+def own_alternatives(answer: str, at: int) -> tuple[int, int] | None:
+    """Where, in the sentence of an acceptance at `at`, the alternatives it accepts are named before it, when they
+    are ("Padding or an invisible hit-area extension both work"): joined by "or" or "and", with no number and no
+    former marker (not "The old and new sizes both work")."""
+    start, end = _sentence_before(answer, at)
+    lead = answer[start:end]
+    if _JOINED.search(lead) and not _NUMBER.search(lead) and not _tells_former(lead):
+        return start, end
+    return None
+
+
 def _sentence_before(answer: str, at: int) -> tuple[int, int]:
     """The sentence that ends before `at` (on its line, 300 characters at most)."""
     end = at
@@ -1387,6 +1398,7 @@ def _tells_former(text: str) -> bool:
     return any(VOCAB["former", scope].search(text) for scope in ("after", "words", "before", "clause"))
 
 
+_JOINED = re.compile(r"\S\s+(?:or|and)\s+\S")
 _ASIDE_IN_BRACKETS = re.compile(r"\([^()\n]{1,200}\)")
 _ASIDE_AFTER = re.compile(r"[*_`]*[ \t]*\([^()\n]{1,200}\)")
 

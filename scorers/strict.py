@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from omseval.scorers.markers import VOCAB
 from omseval.scorers.prefilter import Finder, finder, fold
-from omseval.scorers.reading import Reading, Zone, read, retired_around
+from omseval.scorers.reading import Reading, Zone, own_alternatives, read, retired_around
 from omseval.text import fragment
 
 EXPLAINED = 3  # superseded texts a passing verdict names
@@ -103,7 +103,7 @@ def _judged(
     bare = _bare(pattern, answer, folded, [(z.start, z.end) for z in reading.hedges]) if reading.hedges else []
     if offered := _offered_bare(bare, reading, masked):  # a value offered without its unit in a hedge read
         return Strict(False, offered)
-    if named and (offer := _offer(reading, answer)):  # what it tells as former, it still offers
+    if named and (offer := _offer(reading, answer, pattern)):  # what it tells as former, it still offers
         why = f"the answer offers alternatives ({fragment(offer)})"
         return Strict(False, f"states {fragment(answer[named[0].start() : named[0].end()])}: {why}")
     marked = []
@@ -249,12 +249,19 @@ def _same(value: str) -> str:
 _SPACING = re.compile(r"[\s\-–—]+")
 
 
-def _offer(reading: Reading, answer: str) -> str | None:
+def _offer(reading: Reading, answer: str, pattern: Finder) -> str | None:
     """Where the answer accepts more than one value, in its own words (not in an FAQ's question: "Who do I ask if
-    I'm unsure?"), or accepts what it points at ("That form is still fine")."""
-    found = ((m.start(), m.group(0)) for m in VOCAB["hedge", "answer"].finditer(answer))
+    I'm unsure?"; not alternatives it names, none of them superseded: "Padding or a hit-area extension both work"),
+    or accepts what it points at ("That form is still fine")."""
+    found = ((m.start(), m.group(0)) for m in VOCAB["hedge", "answer"].finditer(answer) if not _its_own(m, pattern))
     offers = itertools.chain(found, reading.offers)
     return next((text for at, text in offers if not any(a <= at < b for a, b in reading.asked)), None)
+
+
+def _its_own(hedge: re.Match, pattern: Finder) -> bool:
+    """Whether an acceptance names what it accepts before it, and no superseded value among it."""
+    lead = own_alternatives(hedge.string, hedge.start())
+    return lead is not None and pattern.search(hedge.string, None, *lead) is None
 
 
 _DIGIT_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine)"

@@ -1548,6 +1548,12 @@ STRUCTURED_CONTEXT = [
         "highlight colour need a new colour.",
     ),
     (r"Tuesday", "Publish on Mondays. Old checklists may still say Thursday, or even Tuesday."),
+    # an acceptance of alternatives it names itself, none of them superseded, offers no superseded value
+    (
+        r"\b44 × 44\b",
+        "Touch targets are 56 × 56 px now; the old 44 × 44 minimum is retired.\n\n- The icon can be smaller than its "
+        "target: padding or an invisible hit-area extension both work.",
+    ),
     # "and so is" says of more what its clause before says
     (
         r"\bDEV-|(?i:\bready for dev\b)",
@@ -2074,6 +2080,8 @@ STRUCTURED_STATED = [
     ),
     # ... of a clause that says nothing is former, nothing
     (r"(?i)\bready for dev\b", "The [BUILD] prefix is required, and so is the Ready for dev status."),
+    # ... but one of alternatives it tells as old and new does
+    (r"(?i)\b44 ?px\b", "Use 56 px; the old 44 px is retired. Old and new both work, though."),
     # a colon after a clause that names a value after its former marker lists no former ("from Legal")
     (r"\bidx_", "Forget the earlier draft from Legal: use `idx_users_email`."),
 ]
