@@ -1554,6 +1554,9 @@ STRUCTURED_CONTEXT = [
         "Touch targets are 56 × 56 px now; the old 44 × 44 minimum is retired.\n\n- The icon can be smaller than its "
         "target: padding or an invisible hit-area extension both work.",
     ),
+    # a comparison with the old value ("than a ... would", "than a ... did") is no statement of it
+    (r"\b50/50\b", "Split 70/30. You need more traffic to reach the same power than a 50/50 split would."),
+    (r"(?i)\b40-minute\b", "Plan 75 minutes. A 75-minute session needs more breaks than a 40-minute one did."),
     # "and so is" says of more what its clause before says
     (
         r"\bDEV-|(?i:\bready for dev\b)",
@@ -2082,6 +2085,8 @@ STRUCTURED_STATED = [
     (r"(?i)\bready for dev\b", "The [BUILD] prefix is required, and so is the Ready for dev status."),
     # ... but one of alternatives it tells as old and new does
     (r"(?i)\b44 ?px\b", "Use 56 px; the old 44 px is retired. Old and new both work, though."),
+    # ... but an answer stating it, then comparing with the new one, states it
+    (r"\b50/50\b", "Split 50/50: it reaches power sooner than a 70/30 split would."),
     # a colon after a clause that names a value after its former marker lists no former ("from Legal")
     (r"\bidx_", "Forget the earlier draft from Legal: use `idx_users_email`."),
 ]
