@@ -1333,17 +1333,23 @@ def _clause_around(answer: str, at: int) -> tuple[int, int]:
 
 
 def _before_aside(answer: str, start: int) -> int | None:
-    """Where the clause starts that an aside between dashes interrupts, when the clause at `start` goes on after
-    the aside's closing dash; else None."""
-    close = _DASH_ENDING.search(answer, max(0, start - 4), start)
-    if close is None:
-        return None
-    aside = _clause_around(answer, close.start())[0]
-    opening = _DASH_ENDING.search(answer, max(0, aside - 4), aside)
-    return _clause_around(answer, opening.start())[0] if opening else None
+    """Where the clause starts that an aside between dashes (or a noun phrase between commas: "opening at 18, the
+    old threshold, is fine too") interrupts, when the clause at `start` goes on after the aside; else None."""
+    for ending in (_DASH_ENDING, _COMMA_ENDING):
+        close = ending.search(answer, max(0, start - 4), start)
+        if close is None:
+            continue
+        aside = _clause_around(answer, close.start())[0]
+        if ending is _COMMA_ENDING and not _APPOSITIVE.match(answer, aside, close.start()):
+            return None
+        opening = ending.search(answer, max(0, aside - 4), aside)
+        return _clause_around(answer, opening.start())[0] if opening else None
+    return None
 
 
 _DASH_ENDING = re.compile(r"\s[—–]{1,2}\s*$")  # searched just before a clause: the dash that ends the one before
+_COMMA_ENDING = re.compile(r",\s*$")
+_APPOSITIVE = re.compile(r"(?i)\s*(?:the|our|your|its|their)\s[^,;:.!?\n]{1,50}$")  # "the old threshold"
 
 
 def _voice(reading: Reading, answer: str, start: int, end: int) -> str:

@@ -154,7 +154,9 @@ def _unit(pattern: Finder, answer: str, folded: str, at: int, end: int) -> str |
     lacking = [pieces for pieces in pattern.pieces if not any(p in folded[start:stop] for p in pieces)]
     if not all(any(p in folded[before:at] for p in pieces) for pieces in lacking):
         return None
-    for unit in dict.fromkeys(reversed([m.group(1) for m in _UNITED.finditer(answer, before, at)])):
+    found = reversed(list(_UNITED.finditer(answer, before, at)))  # nearest first: its word, then its two words
+    units = (u for m in found for u in (m.group(1), m.group(2) and answer[m.start(1) : m.end(2)]) if u)
+    for unit in dict.fromkeys(units):
         if not all(any(p in " " + unit.lower() for p in pieces) for pieces in lacking):
             continue
         text = answer[start:end] + " " + unit + answer[end:stop]
@@ -271,7 +273,7 @@ _NUMBER = (  # atomic, so "1,2" is one number and a list of numbers reads only o
 )
 _NOT_A_UNIT = (
     r"and|or|to|of|the|a|an|is|are|was|were|be|if|in|on|at|for|per|but|so|as|by|with|from|than|then|now|it|its|this|"
-    r"that|not|no|we|you|they|either|both|each|is|should|would|will|can|may|must|works?|fine|okay|ok"
+    r"that|not|no|we|you|they|either|both|each|is|should|would|will|can|could|may|might|must|works?|fine|okay|ok"
 )
 # Values in a range or a list that share one unit: "24 or 36 hours", "10–15 years", "2, 3 or 4 decimal places"
 # (the unit, with the separator before it, follows the last value); or "$25 or 40" (a currency before the first).
@@ -292,9 +294,11 @@ _GOES_ON = re.compile(r"[\w.,:$£€\-'#/]")  # a character before a numeral tha
 # where a value ends bare: not within a longer number, and followed by no unit (the end of a clause, or a word that
 # is none: "18 is still fine", "stick with 18.")
 _BARE_END = re.compile(
-    rf"(?![\w%])(?![.,:]\d)(?=[*_`]*(?:[ \t]*(?:[.,;:!?)]|$)|\s+(?:{_NOT_A_UNIT}|still|also|too)\b))", re.MULTILINE
+    rf"(?![\w%])(?![.,:]\d)(?=[*_`]*(?:[ \t]*(?:[.,;:!?()]|$)|\s+(?:{_NOT_A_UNIT}|still|also|too)\b))", re.MULTILINE
 )
-_UNITED = re.compile(rf"(?i)(?<![\w.,:]){_NUMBER}[*_`]*[ -]((?!(?:{_NOT_A_UNIT})\b)[a-z]+)\b")  # "12 characters"
+_UNITED = re.compile(  # "12 characters", "180 changed lines"
+    rf"(?i)(?<![\w.,:]){_NUMBER}[*_`]*[ -]((?!(?:{_NOT_A_UNIT})\b)[a-z]+)\b(?: ((?!(?:{_NOT_A_UNIT})\b)[a-z]+)\b)?"
+)
 _UNIT_REACH = 400  # characters before a bare value in which the answer gives its unit
 # bare values are looked for in the hedges read in an answer that names a superseded value, and anywhere in one
 # that names none of up to this many characters (about 200 words: short and medium), where a number without its

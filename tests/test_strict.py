@@ -1557,6 +1557,19 @@ STRUCTURED_CONTEXT = [
     # a comparison with the old value ("than a ... would", "than a ... did") is no statement of it
     (r"\b50/50\b", "Split 70/30. You need more traffic to reach the same power than a 50/50 split would."),
     (r"(?i)\b40-minute\b", "Plan 75 minutes. A 75-minute session needs more breaks than a 40-minute one did."),
+    # what the old value fails to do ("don't trigger", "may silently miss"); a habit of it ("If you've been writing")
+    (
+        r"`Issue:`",
+        "End the message with `Tracks: PAY-9`. Footers with `Issue:` don't trigger the tracker's linking.",
+    ),
+    (r"\bINV-", "Number it `RCV-2025-0042`. Reports built around `INV-` patterns may silently miss the new invoices."),
+    (r"`Issue:`", "Use `Tracks:`. If you've been writing `Issue:` for months, a commit template helps."),
+    # "either" before what happened ("either scrolled ... or soft-wrapped") tells events, not a choice
+    (
+        r"(?i)\b110-character\b",
+        "The limit is now 96. The limit was raised to 110 at one point. That fixed wrapping, but in side-by-side diffs "
+        "110-character lines either scrolled horizontally or soft-wrapped.",
+    ),
     # "and so is" says of more what its clause before says
     (
         r"\bDEV-|(?i:\bready for dev\b)",
@@ -2087,6 +2100,8 @@ STRUCTURED_STATED = [
     (r"(?i)\b44 ?px\b", "Use 56 px; the old 44 px is retired. Old and new both work, though."),
     # ... but an answer stating it, then comparing with the new one, states it
     (r"\b50/50\b", "Split 50/50: it reaches power sooner than a 70/30 split would."),
+    # what the new value fails to do says nothing of the old one
+    (r"\bIssue:", "Use Issue: footers. Tracks: lines don't trigger the tracker's linking."),
     # a colon after a clause that names a value after its former marker lists no former ("from Legal")
     (r"\bidx_", "Forget the earlier draft from Legal: use `idx_users_email`."),
 ]
@@ -2119,6 +2134,14 @@ BARE_OFFERED = [
         r"(?i)\b(?:4|four) hashtags\b",
         "Use six hashtags per post.\n\nIn practice four is still an acceptable number when the topic is narrow.",
     ),
+    # the subject of what accepts it, before an aside between commas; a value before "might"
+    (r"(?i)\b18 months\b", "Push for 15 months of fees. Opening at 18, the old threshold, is fine too."),
+    (r"(?i)\b12 months\b", "Push for 15 months of fees, and 12 might be acceptable for a small supplier."),
+    # a value before an aside in brackets; a unit of two words
+    (
+        r"(?i)\b250\b[^.\n]{0,30}\blines?\b",
+        "Split anything over 180 changed lines. Honestly, 250 (the previous cutoff) is still a reasonable bar.",
+    ),
 ]
 # ... not where nothing offers it, its clause retires it, or a marker names it as former
 BARE_NOT_OFFERED = [
@@ -2141,7 +2164,7 @@ BARE_NOT_OFFERED = [
 def test_a_value_offered_without_its_unit_fails_and_names_the_unit(pattern, answer):
     found = strict(pattern, answer, True)
     assert found.passed is False
-    assert re.match(r"states `[^`]+` \(\w+, the unit given before it\): ", found.why), found.why
+    assert re.match(r"states `[^`]+` \([\w ]+, the unit given before it\): ", found.why), found.why
 
 
 @pytest.mark.parametrize("pattern, answer", BARE_NOT_OFFERED)
