@@ -1229,6 +1229,8 @@ def _sequence(reading: Reading, answer: str) -> None:
             after = reading.clauses[n + 1] if n + 1 < len(reading.clauses) else (e, e)
             if answer[e : after[0]].strip() == "," and _GOES_ON.match(answer, *after):
                 e = after[1]
+            elif answer.startswith(":", e):  # "The first correction made it stricter: 20 characters or fewer."
+                e = _sentence_end(answer, e + 1)
             reading.zones.append(
                 Zone(s, e, f"a past change ({fragment(m.group(0))}) in an answer naming what holds now")
             )
@@ -1325,6 +1327,12 @@ def _sentence_before(answer: str, at: int) -> tuple[int, int]:
     return (stops[-1] if stops else begin), end
 
 
+def _sentence_end(answer: str, at: int) -> int:
+    """Where the sentence going on at `at` ends (its stop, or its line's end)."""
+    stop = _SENTENCE.search(answer, at)
+    return stop.start() if stop else len(answer)
+
+
 def _clause_around(answer: str, at: int) -> tuple[int, int]:
     """The clause around `at` (200 characters either side at most)."""
     start = max((m.end() for m in _BOUNDARY.finditer(answer, max(0, at - 200), at)), default=max(0, at - 200))
@@ -1349,7 +1357,9 @@ def _before_aside(answer: str, start: int) -> int | None:
 
 _DASH_ENDING = re.compile(r"\s[—–]{1,2}\s*$")  # searched just before a clause: the dash that ends the one before
 _COMMA_ENDING = re.compile(r",\s*$")
-_APPOSITIVE = re.compile(r"(?i)\s*(?:the|our|your|its|their)\s[^,;:.!?\n]{1,50}$")  # "the old threshold"
+_APPOSITIVE = re.compile(  # "the old threshold", "or the older 5", "which was the standard until recently"
+    r"(?i)\s*(?:(?:or|and)\s+)?(?:the|our|your|its|their|which|who)\s[^,;:.!?\n]{1,50}$"
+)
 
 
 def _voice(reading: Reading, answer: str, start: int, end: int) -> str:
@@ -1460,10 +1470,10 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
         # a clause that opens with its verb has its subject before the comma ("..., or a 5 on the 1–6 scale, won't
         # be read correctly") or the colon that ends a label ("Both WARNING: and DANGER: are retired")
         if _BLANK.fullmatch(answer, start, m.start()) and _VERB.match(m.group(0)):
-            if answer.startswith((",", ":"), start - 1):
-                begin = max(_clause_around(answer, start - 2)[0], m.start() - SCOPE)
-            elif (subject := _before_aside(answer, start)) is not None:  # "A 12-month cap — the usual default — is
+            if (subject := _before_aside(answer, start)) is not None:  # "A 12-month cap — the usual default — is
                 begin = max(subject, m.start() - SCOPE)  # below our floor": its subject is before the aside
+            elif answer.startswith((",", ":"), start - 1):
+                begin = max(_clause_around(answer, start - 2)[0], m.start() - SCOPE)
         zones.append(Zone(begin, m.start(), f"before {fragment(m.group(0).strip())}"))
     if told := found("former", "clause"):
         m = told[0]

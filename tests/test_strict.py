@@ -1570,6 +1570,24 @@ STRUCTURED_CONTEXT = [
         "The limit is now 96. The limit was raised to 110 at one point. That fixed wrapping, but in side-by-side diffs "
         "110-character lines either scrolled horizontally or soft-wrapped.",
     ),
+    # a section headed "What to watch for" lists what is left over; "weren't absorbing" says what it failed at; "one
+    # tile has to move" corrects what its condition names; a past change's colon goes on with what it changed to
+    (
+        r"(?i)\b35[- ]lines?\b",
+        "Keep functions to 28 lines.\n\n### What to watch for\n\n- **Existing 35-line functions.** Split them when "
+        "you touch them.\n",
+    ),
+    (
+        r"(?i)\btwo retries\b",
+        "Retry three times now. The runners got flakier this quarter, and even two retries weren't absorbing the "
+        "noise.",
+    ),
+    (r"(?i)\b12-tile\b", "Keep dashboards to 11 tiles. If you're reusing a 12-tile template, one tile has to move."),
+    (
+        r"(?i)\b20 characters\b",
+        "Names can be 48 characters now.\n\nThe first correction then made it stricter: 20 characters or fewer, "
+        "extension excluded.",
+    ),
     # "and so is" says of more what its clause before says
     (
         r"\bDEV-|(?i:\bready for dev\b)",
@@ -2102,6 +2120,19 @@ STRUCTURED_STATED = [
     (r"\b50/50\b", "Split 50/50: it reaches power sooner than a 70/30 split would."),
     # what the new value fails to do says nothing of the old one
     (r"\bIssue:", "Use Issue: footers. Tracks: lines don't trigger the tracker's linking."),
+    # the subject of what accepts it, before a relative clause between commas; "a perfectly respectable threshold",
+    # "a pretty widely accepted target" accept
+    (
+        r"(?i)\b8 per segment\b",
+        "The current guidance is 11 per segment. Realistically, though, 8 per segment, which was the standard until "
+        "recently, is still fine if budget is tight.",
+    ),
+    (
+        r"(?i)\b40% of the median\b",
+        "Use 60% of the median now. The previous rule was 40% of the median. That's still a perfectly respectable "
+        "threshold.",
+    ),
+    (r"(?i)\bgrade 6\b", "Aim for grade 4 now. The older grade 6 is still a pretty widely accepted target."),
     # a colon after a clause that names a value after its former marker lists no former ("from Legal")
     (r"\bidx_", "Forget the earlier draft from Legal: use `idx_users_email`."),
 ]
