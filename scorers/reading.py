@@ -242,7 +242,7 @@ _POINTING_AT = re.compile(  # a subject pointing back, or keeping what was ("sta
     r"(?i)\W*(?:(?:and|but|so)\s+)?(?:(?:honestly|frankly|admittedly|realistically|technically|in practice|to be fair)"
     r",?\s+|(?:for|on|in) (?:[\w-]+ ){1,3}?)?"  # "... and for existing pages that's still acceptable"
     r"(?:that|this|it|they|those|these|either|both|staying|sticking|keeping|leaving|treating|falling back|"
-    r"reverting|matching|(?:returning|using|sending) (?:that|it))\b"  # "returning that is acceptable for now"
+    r"reverting|matching|carrying on|continuing|(?:returning|using|sending) (?:that|it))\b"  # "returning that is fine"
 )
 _TAKES_IT = re.compile(  # an object pointing back ("reviewers generally still accept it", "... that limit there")
     r"(?i)\b(?:accept|allow|approve|take|permit|tolerate)(?:s|ed)?\s+(?:it|them|(?:that|those|these)(?:\s+(?:limit|"
@@ -1310,10 +1310,11 @@ def own_alternatives(answer: str, at: int) -> tuple[int, int] | None:
     """Where, in the sentence of an acceptance at `at`, the alternatives it accepts are named before it, when they
     are ("Padding or an invisible hit-area extension both work"): joined by "or" or "and", with no number and no
     former marker (not "The old and new sizes both work")."""
-    start, end = _sentence_before(answer, at)
-    lead = answer[start:end]
+    begin = max(answer.rfind("\n", 0, at) + 1, at - 300)
+    start = max((m.end() for m in _SENTENCE.finditer(answer, begin, at)), default=begin)
+    lead = answer[start:at]
     if _JOINED.search(lead) and not _NUMBER.search(lead) and not _tells_former(lead):
-        return start, end
+        return start, at
     return None
 
 

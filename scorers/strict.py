@@ -294,7 +294,8 @@ _GOES_ON = re.compile(r"[\w.,:$£€\-'#/]")  # a character before a numeral tha
 # where a value ends bare: not within a longer number, and followed by no unit (the end of a clause, or a word that
 # is none: "18 is still fine", "stick with 18.")
 _BARE_END = re.compile(
-    rf"(?![\w%])(?![.,:]\d)(?=[*_`]*(?:[ \t]*(?:[.,;:!?()]|$)|\s+(?:{_NOT_A_UNIT}|still|also|too)\b))", re.MULTILINE
+    rf"(?![\w%])(?![.,:]\d)(?=[*_`]*(?:[ \t]*(?:[.,;:!?()]|$)|\s+(?:{_NOT_A_UNIT}|still|also|too|\w+n't)\b))",
+    re.MULTILINE,
 )
 _UNITED = re.compile(  # "12 characters", "180 changed lines"
     rf"(?i)(?<![\w.,:]){_NUMBER}[*_`]*[ -]((?!(?:{_NOT_A_UNIT})\b)[a-z]+)\b(?: ((?!(?:{_NOT_A_UNIT})\b)[a-z]+)\b)?"

@@ -1588,6 +1588,11 @@ STRUCTURED_CONTEXT = [
         "Names can be 48 characters now.\n\nThe first correction then made it stricter: 20 characters or fewer, "
         "extension excluded.",
     ),
+    # "shorten it from" names what it changed from
+    (
+        r"(?i)\bthree hours\b",
+        "Stay in Monitoring for 90 minutes. We agreed at the incident review to shorten it from three hours.",
+    ),
     # "and so is" says of more what its clause before says
     (
         r"\bDEV-|(?i:\bready for dev\b)",
@@ -2133,6 +2138,34 @@ STRUCTURED_STATED = [
         "threshold.",
     ),
     (r"(?i)\bgrade 6\b", "Aim for grade 4 now. The older grade 6 is still a pretty widely accepted target."),
+    # "that's probably fine", "carrying on with those should be acceptable", "I wouldn't worry if you're still",
+    # "is plenty", "you could reasonably hold off" accept; "Either works" opening its sentence offers both, whatever
+    # the sentence before it joins with "and"
+    (
+        r"\$4,000",
+        "The threshold is $750 now. I suspect the old $4,000 threshold still gets applied to repeat orders, and that's "
+        "probably fine.",
+    ),
+    (
+        r"\bS[1-4]\b",
+        "Use Sev-A to Sev-C now. If your board is built around the old S1–S4 labels, carrying on with those should be "
+        "acceptable for now.",
+    ),
+    (
+        r"(?i)\b20-character\b",
+        "The maximum is 48 characters. I wouldn't worry if you're still keeping names to the older 20-character limit.",
+    ),
+    (
+        r"(?i)\bthree independent sources\b",
+        "The rule is five sources now. For most claims, three independent sources is plenty, and that was the standard "
+        "until recently.",
+    ),
+    (r"5%", "The threshold is 3%, so 4% qualifies, though under the older 5% line you could reasonably hold off."),
+    (
+        r"(?i)\b20-minute\b",
+        "Send updates every 45 minutes. Some leaders prefer the older 20-minute rhythm. They like hearing more often "
+        "and frequent updates are rarely criticised. Either works.",
+    ),
     # a colon after a clause that names a value after its former marker lists no former ("from Legal")
     (r"\bidx_", "Forget the earlier draft from Legal: use `idx_users_email`."),
 ]
@@ -2168,6 +2201,8 @@ BARE_OFFERED = [
     # the subject of what accepts it, before an aside between commas; a value before "might"
     (r"(?i)\b18 months\b", "Push for 15 months of fees. Opening at 18, the old threshold, is fine too."),
     (r"(?i)\b12 months\b", "Push for 15 months of fees, and 12 might be acceptable for a small supplier."),
+    # a value before "isn't" ("isn't really a problem" accepts it)
+    (r"(?i)\b40 minutes\b", "Roughly 35 minutes is the guideline now, though stretching to 40 isn't really a problem."),
     # a value before an aside in brackets; a unit of two words
     (
         r"(?i)\b250\b[^.\n]{0,30}\blines?\b",
