@@ -1593,6 +1593,31 @@ STRUCTURED_CONTEXT = [
         r"(?i)\bthree hours\b",
         "Stay in Monitoring for 90 minutes. We agreed at the incident review to shorten it from three hours.",
     ),
+    # what a former value would have had done, what a conversion restates, what is in the reader's head, what drafts
+    # may have been written to, a hard-coded leftover, what a condition's fix merges back, what the old form can't show
+    (
+        r"(?i)\b6-step\b",
+        "Send the steps inline now, up to 7. So a 6-step fix that you'd previously have swapped for a link now goes "
+        "inline.",
+    ),
+    (
+        r"(?i)\bper minute\b",
+        "The limit is 7,200 requests per hour. That's 120 requests per minute expressed in the unit our pages now use.",
+    ),
+    (
+        r"(?i)\bthree days\b",
+        "Authors have 8 business days now. If you've been here a while, three days is probably what's in your head.",
+    ),
+    (
+        r"(?i)\b15-line\b",
+        "Snippets can run to 40 lines. Drafts from last spring may have been written to the 15-line limit.",
+    ),
+    (r"0\.6", "The threshold is 0.85.\n\n- [ ] Screening scripts with a hard-coded `0.6`"),
+    (
+        r"(?i)\b15-line\b",
+        "Snippets can run to 40 lines. If you split something into 15-line fragments, consider merging it back.",
+    ),
+    (r"(?i)\btwo-axis\b", "Maps show four dimensions now. A flat two-axis chart can't show them all."),
     # "and so is" says of more what its clause before says
     (
         r"\bDEV-|(?i:\bready for dev\b)",
