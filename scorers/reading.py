@@ -1310,22 +1310,25 @@ def own_alternatives(answer: str, at: int) -> tuple[int, int] | None:
     """Where, in the sentence of an acceptance at `at`, the alternatives it accepts are named before it, when they
     are ("Padding or an invisible hit-area extension both work"): joined by "or" or "and", with no number and no
     former marker (not "The old and new sizes both work")."""
-    begin = max(answer.rfind("\n", 0, at) + 1, at - 300)
-    start = max((m.end() for m in _SENTENCE.finditer(answer, begin, at)), default=begin)
+    start = _sentence_start(answer, at)
     lead = answer[start:at]
     if _JOINED.search(lead) and not _NUMBER.search(lead) and not _tells_former(lead):
         return start, at
     return None
 
 
+def _sentence_start(answer: str, at: int) -> int:
+    """Where the sentence going on at `at` starts (on its line, 300 characters back at most)."""
+    begin = max(answer.rfind("\n", 0, at) + 1, at - 300)
+    return max((m.end() for m in _SENTENCE.finditer(answer, begin, at)), default=begin)
+
+
 def _sentence_before(answer: str, at: int) -> tuple[int, int]:
-    """The sentence that ends before `at` (on its line, 300 characters at most)."""
+    """The sentence that ends before `at`, on its line (none at a line's start)."""
     end = at
     while end > 0 and answer[end - 1] in " \t*_":
         end -= 1
-    begin = max(answer.rfind("\n", 0, end) + 1, end - 300)
-    stops = [m.end() for m in _SENTENCE.finditer(answer, begin, max(begin, end - 1))]
-    return (stops[-1] if stops else begin), end
+    return (end if not end or answer[end - 1] == "\n" else _sentence_start(answer, end - 1)), end
 
 
 def _sentence_end(answer: str, at: int) -> int:
