@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from omseval.errors import UserError
-from omseval.scorers.prefilter import Finder, fold, holds, requirements
+from omseval.scorers.prefilter import Finder, fold, holds
 
 VOCABULARY = Path(__file__).with_name("markers.tsv")
 SCOPES = {  # kind -> the scopes it may have
@@ -95,10 +95,10 @@ class Marker:
 
     def __init__(self, entries: list[str]):
         self.entries = sorted(entries, key=len, reverse=True)
-        pattern = r"(?i)(?<![\w'])(?:" + "|".join(self.entries) + r")(?![\w'])"
-        self.compiled = re.compile(pattern)
+        whole = Finder(r"(?i)(?<![\w'])(?:" + "|".join(self.entries) + r")(?![\w'])", flags=0)  # parsed once
+        self.compiled = whole.compiled
         # shortest strings first: the commonest, so that a clause holding one is told soonest
-        self.requirements = [sorted(needs, key=len) for needs in requirements(pattern)]
+        self.requirements = [sorted(needs, key=len) for needs in whole.requirements]
 
     @functools.cached_property
     def finder(self) -> Finder:

@@ -44,11 +44,6 @@ def _parsed(pattern: str):
         return None
 
 
-def requirements(pattern: str) -> tuple[Needs, ...]:
-    """The requirements of a pattern (see needs_of)."""
-    return needs_of(_parsed(pattern))
-
-
 def holds(requirements, folded: str) -> bool:
     """Whether a text (folded) holds a string of every requirement: without, no match is possible."""
     for needs in requirements:  # loops, not all(any(...)): this runs for every clause and marker

@@ -48,10 +48,11 @@ _NOW_WORDS = ("now", "Now", "current", "Current", "today", "Today", "days", "rec
                   "forward", "present", "again", "since then", "Since then", "has since", "have since", "since been",
                   "in force", "latest", "Latest", "newest", "Newest")  # fmt: skip
 WORDS = re.compile(r"(?:\s*\S+){1,5}")  # a `words` marker's reach
-# a stop that ends a sentence: not the one of "e.g." (looked for behind the stop: a fast scan); closing bold,
-# quotes or brackets end it too
+# a stop that ends a sentence: not the one of "e.g." or "9 a.m." (looked for behind the stop: a fast scan); closing
+# bold, quotes or brackets end it too
 _STOP = (  # ... and a quote closed in italics: *"So does 12 months still apply?"*, or italics: *Is that wrong?*
-    r"[.!?](?<!\b[eE]\.g.)(?<!\b[iI]\.e.)(?<!\bvs.)(?<!\bcf.)(?:(?:\*\*|__|(?<=[?!])[*_])?[\"'”’)\]]*|[\"'”’)\]]+[*_]{1,2})(?=\s|$)"
+    r"[.!?](?<!\b[eE]\.g.)(?<!\b[iI]\.e.)(?<!\bvs.)(?<!\bcf.)(?<![\d ][aApP]\.[mM].)"
+    r"(?:(?:\*\*|__|(?<=[?!])[*_])?[\"'”’)\]]*|[\"'”’)\]]+[*_]{1,2})(?=\s|$)"
 )
 _BOUNDARY = re.compile(
     _STOP + r"|\n|;|:(?:\*\*|__)?(?=\s)(?!\s+(?:or|and|nor)\b)"
@@ -127,6 +128,7 @@ _HAS_VALUE = re.compile(
 _EITHER_OR = re.compile(r"(?i)either\b(?!\s+(?:is|one|option|value|version|choice|works?)\b)")
 _COUNTED_FORMER = re.compile(
     r"(?i)\b(?:one of )?(?:two|three|four|a few|several|both)(?= (?:earlier|older|previous|former|old|prior|other)\b)"
+    r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2})(?= [a-z-]+s\W*$)"  # "asking for three breakpoints:"
 )
 _ITEM_LEAD = re.compile(
     r"(?:\*\*|__)([^*_\n]{1,40})(?:\*\*|__)|([^:\n*_]{1,30}):\s|(?i:(now|today|currently|these days)\b)"
@@ -156,7 +158,7 @@ _NOT_NEEDED = re.compile(  # a reply saying a fix is not needed ("Do I need to c
 )
 _PAST_TENSE = re.compile(
     r"(?i)\b(?:was(?:n't)?|were(?:n't)?|had(?:n't)?|did(?:n't)?|used|said|went|took|made|wrote|kept|began|became|meant|ran|chose|told|got|gave|"
-    r"left|felt|found|thought|held|grew|knew|saw|came|(?!(?:speed|proceed|exceed|succeed|indeed|embed|"
+    r"left|felt|found|thought|held|grew|knew|saw|came|brought|rose|fell|stood|sent|built|spent|lost|(?!(?:speed|proceed|exceed|succeed|indeed|embed|"
     r"hundred|need|seed|feed|based|shed)\b)(?<![\w-])[a-z]{2,}ed)\b"
 )
 _STORY_VALUE = re.compile(  # a value a story tells: bold, a number with what is written onto it, code, a quote, ...
@@ -1249,11 +1251,10 @@ def _sequence(reading: Reading, answer: str) -> None:
         return
     now: set[str] = set()  # the values that hold now, but those the clauses saying so mark ("390 rather than 375")
     for clause in holding():
-        now.update(
-            v.group(0).lower()
-            for v in _STORY_VALUE.finditer(answer, *clause)
-            if not reading.covering(*v.span(), reading.zones)
-        )
+        values = [v for v in _STORY_VALUE.finditer(answer, *clause) if not reading.covering(*v.span(), reading.zones)]
+        if said := VOCAB["now", "clause"].search(answer, *clause):  # the value it says holds now: the first after its
+            values = [v for v in values if v.start() >= said.end()][:1] or values[-1:]  # word ("SEV1 updates now
+        now.update(v.group(0).lower() for v in values)  # run every 45 minutes"), else the last before it
     firsts = [s for s, _ in reading.clauses]
     for s_start, s_end, change in told:
         if reading.covering(s_start, s_end, reading.hedges):  # what a hedge offers, a story does not retire
@@ -1470,7 +1471,8 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
     for m in found("former", "before"):
         begin = max(start, m.start() - SCOPE)
         # its subject follows a subordinating word ("4 hours is fine if 10 minutes isn't practical")
-        begin = max((w.end() for w in _SUBORDINATE.finditer(answer, begin, m.start())), default=begin)
+        words = (w.end() for w in _SUBORDINATE.finditer(answer, begin, m.start()) if not reading.quoted(w.start()))
+        begin = max(words, default=begin)  # (not one it quotes: 'pages saying "returns 30 when omitted" need fixing')
         # a clause that opens with its verb has its subject before the comma ("..., or a 5 on the 1–6 scale, won't
         # be read correctly") or the colon that ends a label ("Both WARNING: and DANGER: are retired")
         if _BLANK.fullmatch(answer, start, m.start()) and _VERB.match(m.group(0)):

@@ -1623,6 +1623,69 @@ STRUCTURED_CONTEXT = [
         r"\bDEV-|(?i:\bready for dev\b)",
         "Use [BUILD]. The old DEV- prefix is retired, and so is the Ready for dev status.",
     ),
+    # set BD: a value that holds now is the one after the word saying so (not "SEV1" before it); more past verbs;
+    # a story that starts "modestly:"; a heading "From X to Y"; "before those", "before it,", "further back";
+    # "9 a.m." ends no sentence; a count before a colon; a quoted "when"; "Things to stop doing"; "X is now Y";
+    # a relative "which" after a comma asks nothing
+    (
+        r"(?i)\b30 minutes\b",
+        "SEV1 updates now go out every 45 minutes.\n\nThis has moved around. The first runbook had SEV1 updates posted "
+        "every 30 minutes, even with nothing new to say. Then it was tightened to 20 minutes.",
+    ),
+    (
+        r"(?i)\b40 ?px\b",
+        "Make touch targets at least 56px square; that is the minimum now.\n\nIt started at 44px. The design review "
+        "brought the minimum down to 40px, and many components were built against that figure.",
+    ),
+    (
+        r"(?i)\b10 ?%",
+        "Double-code 15% of open-ended responses; that is the share now.\n\nThe practice started modestly: a second "
+        "analyst coded 10% of them.\n\nThat share was later raised to 25%.",
+    ),
+    (
+        r"\b50/50\b",
+        "## From 50/50 to 70/30\n\nConfigure new experiments with 70% of traffic in control and 30% in treatment.",
+    ),
+    (
+        r"4 × 6",
+        "Load the A5 stock on every station (the 4 × 8 labels are retired, and before those, the 4 × 6 ones).",
+    ),
+    (
+        r"(?i)\bwednesday\b",
+        "Send it on Fridays at 16:00 UTC; the old Monday 8 a.m. Eastern slot, and the Wednesday 11 a.m. Eastern one "
+        "before it, are no longer used.",
+    ),
+    (
+        r"(?i)root cause",
+        'Call the section **Contributing factors**. Older incident reports use "Why it happened" or, further back, '
+        '"Root cause".',
+    ),
+    (
+        r"\b(320|768)\b",
+        "Design at 390 and 1280 px.\n\nYou may remember the spec listing three widths: 320, 768 and 1280 px. "
+        "The middle one went away with the fluid layouts.",
+    ),
+    (
+        r"(?i)\b25 rows\b",
+        'The default page holds 50 rows. Help pages saying "shows 25 rows when no size is given" need fixing.',
+    ),
+    (
+        r"(?i)out of 6\b",
+        "Rate every candidate from 1 to 9.\n\n### Things to stop doing\n\n- Writing a score out of 6 in the notes.",
+    ),
+    (
+        r"\b0\.08\b",
+        "Use a significance level of 0.02. The review set that level; before it, the team used 0.08.",
+    ),
+    (
+        r"(?i)\b\d{1,2} June\b",
+        'Abbreviate the month in capitals: "7 June 2025" is now "7 JUN 2025".',
+    ),
+    (
+        r"\b60/40\b",
+        "Split traffic 70/30 (it used to be 60/40). Update the ratio check, which needs to expect 70/30 or it will "
+        "raise false alarms.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -2193,6 +2256,15 @@ STRUCTURED_STATED = [
     ),
     # a colon after a clause that names a value after its former marker lists no former ("from Legal")
     (r"\bidx_", "Forget the earlier draft from Legal: use `idx_users_email`."),
+    # set BD: a noun before "update every" is no cleanup; "is now" retires only a quoted value before it
+    (
+        r"(?i)\b30 minutes\b",
+        "Updates now go out every 30 minutes.\n\nWe briefly tried 20 minutes, which was too noisy, and moved back "
+        "to 30 minutes in the spring.",
+    ),
+    (r"(?i)\b30 minutes\b", "30 minutes is now the cadence for SEV1 updates."),
+    (r"(?i)\b30 minutes\b", "From 9 a.m. to 5 p.m., post an update every 30 minutes."),
+    (r"(?i)\bmondays?\b", "Publish on Mondays at 9 a.m. Eastern. That slot is the one in force."),
 ]
 
 
