@@ -1686,6 +1686,23 @@ STRUCTURED_CONTEXT = [
         "Split traffic 70/30 (it used to be 60/40). Update the ratio check, which needs to expect 70/30 or it will "
         "raise false alarms.",
     ),
+    # set BE: "Before the support-desk migration", "The first alerting policy put" set a sentence in the past;
+    # "belong in the history"; what to "check for" and what a formatter "will keep producing" are left over
+    (r"\bTKT-", "Use the `CS-` prefix. Before the support-desk migration we wrote it as TKT-4411."),
+    (
+        r"\b5 ?%",
+        "Declare an incident at 2% errors now. The first alerting policy put the threshold at 5%.",
+    ),
+    (r"\b(44|50) ?px\b", "Design to 56 px. The 44 px and 50 px figures belong in the history, not in specs."),
+    (
+        r"ROUND\([^)]*, ?4\)",
+        "Round ratios to three places; in older queries, check for `ROUND(x, 4)` on ratio columns.",
+    ),
+    (
+        r"\b\d{1,2} October\b",
+        "Abbreviate months in capitals (9 OCT 2025). A formatter set to the full month name will keep producing "
+        '"9 October 2025".',
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -2265,6 +2282,9 @@ STRUCTURED_STATED = [
     (r"(?i)\b30 minutes\b", "30 minutes is now the cadence for SEV1 updates."),
     (r"(?i)\b30 minutes\b", "From 9 a.m. to 5 p.m., post an update every 30 minutes."),
     (r"(?i)\bmondays?\b", "Publish on Mondays at 9 a.m. Eastern. That slot is the one in force."),
+    # set BE: only history is where a value belongs as former; "The first thing" is no first version
+    (r"\b44 ?px\b", "The 44 px minimum belongs in every spec you hand off."),
+    (r"\b5 ?%", "The first thing to know: declare an incident at 5% errors."),
 ]
 
 

@@ -81,7 +81,7 @@ def _header(record: list[str], name: str, required: list[str]) -> list[str]:
 
 def _row(header: list[str], record: list[str], name: str, n: int) -> Row | None:
     """Data row `n` as a dict, None when blank."""
-    if not any(cell.strip() for cell in record):
+    if not any(cell and not cell.isspace() for cell in record):  # (isspace stops at the first other character)
         return None
     if len(record) != len(header):
         raise PackError(name, f"has {len(record)} cells, header has {len(header)}", row=n)
