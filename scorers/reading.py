@@ -158,8 +158,8 @@ _NOT_NEEDED = re.compile(  # a reply saying a fix is not needed ("Do I need to c
 )
 _PAST_TENSE = re.compile(
     r"(?i)\b(?:was(?:n't)?|were(?:n't)?|had(?:n't)?|did(?:n't)?|used|said|went|took|made|wrote|kept|began|became|meant|ran|chose|told|got|gave|"
-    r"left|felt|found|thought|held|grew|knew|saw|came|brought|rose|fell|stood|sent|built|spent|lost|(?!(?:speed|proceed|exceed|succeed|indeed|embed|"
-    r"hundred|need|seed|feed|based|shed)\b)(?<![\w-])[a-z]{2,}ed)\b"
+    r"left|felt|found|thought|held|grew|knew|saw|came|brought|rose|fell|stood|sent|built|spent|lost|"
+    r"(?!(?:speed|proceed|exceed|succeed|indeed|embed|hundred|need|seed|feed|based|shed)\b)(?<![\w-])[a-z]{2,}ed)\b"
 )
 _STORY_VALUE = re.compile(  # a value a story tells: bold, a number with what is written onto it, code, a quote, ...
     r"\*\*[^*\n]{1,60}\*\*|[^\s()\[\]{}\"'`*“”]*\d(?:[^\s()\[\]{}\"'`*“”,;]*[^\s()\[\]{}\"'`*“”,;.:!?])?|"
@@ -1252,9 +1252,11 @@ def _sequence(reading: Reading, answer: str) -> None:
     now: set[str] = set()  # the values that hold now, but those the clauses saying so mark ("390 rather than 375")
     for clause in holding():
         values = [v for v in _STORY_VALUE.finditer(answer, *clause) if not reading.covering(*v.span(), reading.zones)]
-        if said := VOCAB["now", "clause"].search(answer, *clause):  # the value it says holds now: the first after its
-            values = [v for v in values if v.start() >= said.end()][:1] or values[-1:]  # word ("SEV1 updates now
-        now.update(v.group(0).lower() for v in values)  # run every 45 minutes"), else the last before it
+        # the value it says holds now: the first after its word saying so, else the last before it ("SEV1 updates now
+        # run every 45 minutes" says 45 holds; SEV1 is what the story is about)
+        if said := VOCAB["now", "clause"].search(answer, *clause):
+            values = [v for v in values if v.start() >= said.end()][:1] or values[-1:]
+        now.update(v.group(0).lower() for v in values)
     firsts = [s for s, _ in reading.clauses]
     for s_start, s_end, change in told:
         if reading.covering(s_start, s_end, reading.hedges):  # what a hedge offers, a story does not retire
