@@ -186,13 +186,17 @@ _BOLD_HEADING = re.compile(rf"[ \t]*(\*\*|__)({_WORD_IN_BOLD}(?:[ \t]+{_WORD_IN_
 _BOLD_LEVEL = 7
 # a bold question, or a bold "Why ...", leading a paragraph: "**Why did it change?**", "**Why 180 and not 500.**"
 _BOLD_QUESTION = re.compile(r"[ \t]*(\*\*|__)([^\n*_]{1,120}\?|[Ww]hy\b[^\n*_]{1,120})\1")
-# a question the answer asks for its reader (an FAQ's): a line led by "Q:" (a bold one whole), or a bold or italic span
-# leading its line and ending in "?" ("**Q: I thought it was 60/40?**", "*Still on 45 s?* Switch."); not one asking
-# why, which grants its premise
+# a question the answer asks for its reader (an FAQ's): a line led by "Q:" (a bold one whole), a bold or italic span
+# leading its line and ending in "?" ("**Q: I thought it was 60/40?**", "*Still on 45 s?* Switch."), or a bold line
+# that asks and then tells ("**What about 80%? I remember that number.**") or tells what the reader saw ("**I've also
+# seen 90 days in older docs.**"); not one asking why, which grants its premise
 _ASKED = re.compile(
     r"^[ \t>]*(?:[-*+][ \t]+)?(?:(\*\*|__)[ \t]*(?:Q\d*[:.]|Question:)[ \t]*(?!why\b)[^\n]{1,300}?\1(?=[ \t]*$)"
     r"|(?:\*\*|__)?[ \t]*(?:Q\d*[:.]|Question:)[ \t]*(?!why\b)[^\n]{0,300}\?"  # a bold "Q:" line whole, first
-    r"|(\*\*|__|\*|_)(?![\s*_]|why\b)[^\n]{1,300}?\?\2)",  # ("**Q: And ten weeks? I heard ten.**")
+    r"|(\*\*|__|\*|_)(?![\s*_]|why\b)[^\n]{1,300}?\?\2"  # ("**Q: And ten weeks? I heard ten.**")
+    r"|(\*\*|__)(?![\s*_]|why\b)[^\n]{1,300}?\?[ \t]+[^\n]{1,200}?\3(?=[ \t]*$)"
+    r"|(\*\*|__)I(?:'ve| have)?(?: also| already)? (?:read|heard|seen|saw|remember|thought|was told|noticed|found|"
+    r"came across)\b[^\n]{1,200}?\4(?=[ \t]*$))",
     re.MULTILINE | re.IGNORECASE,
 )
 _YES = re.compile(  # a reply granting what its question asks ("We do, every Monday.")
@@ -333,7 +337,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     _struck_or_crossed(reading, answer)
     if ":" in answer:
         _labelled(reading, answer)
-    if "?" in answer or "Q" in answer:
+    if "?" in answer or "Q" in answer or "**I" in answer or "__I" in answer:
         _asked(reading, answer)
     if not _markdown(answer):  # plain prose: no block structure to read
         for start, end in _around(answer, reading.focus):
@@ -1220,7 +1224,8 @@ def _sequence(reading: Reading, answer: str) -> None:
         nows = (_clause_around(answer, m.start()) for m in VOCAB["now", "clause"].finditer(answer))
         # one pointing back names it in the sentence before ("... 56 × 56 pixels. That's the current minimum.")
         nows = (_sentence_before(answer, c[0]) if _POINTING.match(answer, c[0]) else c for c in nows)
-        return [c for c in nows if _HAS_VALUE.search(answer, *c) or "**" in answer[slice(*c)]]  # "uses the **CS-**"
+        found = [c for c in nows if _HAS_VALUE.search(answer, *c) or "**" in answer[slice(*c)]]  # "uses the **CS-**"
+        return found or _lead(answer)  # none says so: what the answer opens with holds ("Give it 36 hours.")
 
     for n, (s, e) in enumerate(reading.clauses):
         if (m := VOCAB["past", "clause"].search(answer, s, e)) and not VOCAB["now", "clause"].search(answer, s, e):
@@ -1267,6 +1272,18 @@ def _sequence(reading: Reading, answer: str) -> None:
             reading.zones.append(Zone(s_start, s_end, why))
             continue
         reading.zones += [Zone(s, e, why) for s, e in clauses if _past(answer, s, e, now)]
+
+
+def _lead(answer: str) -> list[tuple[int, int]]:
+    """The sentence the answer opens with (after any heading), when it names a value and tells nothing past."""
+    at = 0
+    while answer.startswith("#", at) or answer[at:].startswith("\n"):  # headings and blank lines
+        at = _line_end(answer, at) + 1
+    first = next(iter(_spans(_SENTENCE, answer, at, _paragraph(answer, at)[1])), None)
+    if first is None or not _HAS_VALUE.search(answer, *first):
+        return []
+    sentence = answer[slice(*first)]
+    return [] if _PAST_TENSE.search(sentence) or _tells_former(sentence) else [first]
 
 
 def _past(answer: str, start: int, end: int, now: set[str], tense: bool = True) -> bool:

@@ -1703,6 +1703,27 @@ STRUCTURED_CONTEXT = [
         "Abbreviate months in capitals (9 OCT 2025). A formatter set to the full month name will keep producing "
         '"9 October 2025".',
     ),
+    # set BF: a bold FAQ line that asks, then tells, or tells what the reader saw, is the reader's; an answer that
+    # never says "now" holds what it opens with, so a change told after it is past; "The first version of the
+    # guidance used", "The original rule let"
+    (
+        r"\ben-XB\b",
+        "Register the pseudo-locale as `en-x-pseudo`.\n\n**What about `en-XB`? Some platforms use it.**\n"
+        "It was our first choice and it's retired too.",
+    ),
+    (
+        r"(?i)\b90 days\b",
+        "Rotate the keys every 30 days.\n\n**I've also seen 90 days in older docs.**\n"
+        "That was the original interval; it's retired.",
+    ),
+    (
+        r"(?i)\b8 hours\b",
+        "Go ahead and mute it, but give the mute a lifetime of no more than 36 hours.\n\nThe 36-hour cap is fairly "
+        "new. Originally, mutes could last up to 24 hours. That was then tightened hard, to 8 hours, on the theory "
+        "that short mutes force someone to look again soon. Two days of pages at 3 a.m. later, it was raised.",
+    ),
+    (r"1\.5 × IQR", "Use a fence of 3 × IQR. The first version of the guidance used the 1.5 × IQR fence."),
+    (r"\b80 ?%", "Commit at most 60% of capacity. The original rule let teams commit up to 80%."),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -2285,6 +2306,17 @@ STRUCTURED_STATED = [
     # set BE: only history is where a value belongs as former; "The first thing" is no first version
     (r"\b44 ?px\b", "The 44 px minimum belongs in every spec you hand off."),
     (r"\b5 ?%", "The first thing to know: declare an incident at 5% errors."),
+    # set BF: what the reader says they saw is no statement, but the answer's own lead still is; a lead that
+    # states the old value holds it
+    (
+        r"(?i)\b8 hours\b",
+        "Keep the silence to 8 hours.\n\n**I've also seen 36 hours suggested.**\nIgnore that; 8 hours is the limit.",
+    ),
+    (
+        r"(?i)\b8 hours\b",
+        "Set the expiry to 8 hours.\n\nOriginally it was 24 hours. That was then tightened to 8 hours, as recent "
+        "incidents showed.",
+    ),
 ]
 
 
