@@ -1216,7 +1216,7 @@ def _sequence(reading: Reading, answer: str) -> None:
     now, a paragraph telling changes is former where it tells the past ("When the blog launched, every post carried
     a 1200x630 hero"), a sentence as a whole when it opens in the past; but not what names a value said to hold now:
     the story ends there."""
-    if not reading.clauses or not any(w in answer for w in _NOW_WORDS):
+    if not reading.clauses or not (any(w in answer for w in _NOW_WORDS) or _lead(answer)):
         return
 
     @functools.cache
@@ -1271,7 +1271,12 @@ def _sequence(reading: Reading, answer: str) -> None:
         if clauses and _past(answer, *clauses[0], now) and _past(answer, s_start, s_end, now, tense=False):
             reading.zones.append(Zone(s_start, s_end, why))
             continue
-        reading.zones += [Zone(s, e, why) for s, e in clauses if _past(answer, s, e, now)]
+        went = -1  # where the clause before ends, when it was past: one going on after its comma is too ("was cut
+        for s, e in clauses:  # sharply, to 2 hours")
+            goes_on = went >= 0 and answer[went:s].strip() == "," and _GOES_ON.match(answer, s, e)
+            went = e if _past(answer, s, e, now) or goes_on and _past(answer, s, e, now, tense=False) else -1
+            if went >= 0:
+                reading.zones.append(Zone(s, e, why))
 
 
 def _lead(answer: str) -> list[tuple[int, int]]:

@@ -1724,6 +1724,43 @@ STRUCTURED_CONTEXT = [
     ),
     (r"1\.5 × IQR", "Use a fence of 3 × IQR. The first version of the guidance used the 1.5 × IQR fence."),
     (r"\b80 ?%", "Commit at most 60% of capacity. The original rule let teams commit up to 80%."),
+    # a section headed "Things to update" lists what is left over
+    (
+        r"(?i)\b6 per segment\b",
+        'Interview 10 people per segment.\n\n### Things to update\n\n- [ ] Plan templates: replace "6 per segment"\n'
+        "- [ ] Recruiting briefs",
+    ),
+    # set BG: a story in an answer that opens with what holds, and a past change going on after its comma; "set
+    # aside"; "Common slip-ups"; an FAQ's "Is that wrong?" or "Do they need work?" answered yes; "needs
+    # rewording"; "past release notes show"; "The first version of that rule set"
+    (
+        r"(?i)\btwo hours\b",
+        "You have 12 hours from the end of the interview to send your scorecard.\n\nWhen the process was first "
+        "written, interviewers had 24 hours. That was later cut sharply, to two hours after the interview, and the "
+        "rule stuck for a while.",
+    ),
+    (r"\b40 ?px\b", "Make touch targets 56px square. So set aside both 44px and 40px."),
+    (
+        r"(?i)\b2 spaces\b",
+        "Indent with 4 spaces.\n\n## Common slip-ups\n\n- Indenting nested keys by 2 spaces.",
+    ),
+    (
+        r"(?i)\b12 April\b",
+        "Send it by 10 May.\n\n**My reminder says 12 April. Is that wrong?**\nYes. Move it to 10 May.",
+    ),
+    (
+        r"\b45 ?%",
+        "Allow for 60% text expansion.\n\n**We have screens built to 45%. Do they need work?**\nYes, recheck them.",
+    ),
+    (
+        r"(?i)\b18 char",
+        "Keep button labels to 12 characters; anything between 13 and 18 characters now needs rewording.",
+    ),
+    (r"(?i)\bfive bullets\b", "Use three highlights at most. Plenty of past release notes show five bullets."),
+    (
+        r"(?i)\b5 seconds\b",
+        "Set the lock timeout to 3 seconds. The first version of that rule set the timeout to 5 seconds.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -2317,6 +2354,8 @@ STRUCTURED_STATED = [
         "Set the expiry to 8 hours.\n\nOriginally it was 24 hours. That was then tightened to 8 hours, as recent "
         "incidents showed.",
     ),
+    # set BG: what needs rewording is what the clause before it names, not what the sentence states first
+    (r"(?i)\b18 char", "Keep labels under 18 characters; anything longer needs rewording."),
 ]
 
 
