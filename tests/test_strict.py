@@ -1761,6 +1761,19 @@ STRUCTURED_CONTEXT = [
         r"(?i)\b5 seconds\b",
         "Set the lock timeout to 3 seconds. The first version of that rule set the timeout to 5 seconds.",
     ),
+    # set BH: "older material puts ... and some goes back to"; "is now one over"; "written to the"; "still
+    # reach for"
+    (
+        r"\b(9|12) ?%",
+        "Declare a SEV1 above 3% failing requests. A lot of older material puts the threshold at 9%, and some "
+        "goes back to 12%.",
+    ),
+    (r"(?i)\b(12 tiles|12-tile)\b", "Keep dashboards to 11 tiles. A dashboard with 12 tiles is now one over."),
+    (
+        r"(?i)\b18-character\b",
+        "Keep labels to 12 characters. Labels written to the 18-character cap are common in the app.",
+    ),
+    (r"\[FIX\]", "Start the subject with `fix:`. Your fingers may still reach for `[FIX]`."),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -2356,6 +2369,8 @@ STRUCTURED_STATED = [
     ),
     # set BG: what needs rewording is what the clause before it names, not what the sentence states first
     (r"(?i)\b18 char", "Keep labels under 18 characters; anything longer needs rewording."),
+    # set BH: what must be written to a cap is the rule, not what was
+    (r"(?i)\b18-character\b", "Labels must be written to the 18-character cap."),
 ]
 
 
