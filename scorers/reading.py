@@ -189,14 +189,16 @@ _BOLD_QUESTION = re.compile(r"[ \t]*(\*\*|__)([^\n*_]{1,120}\?|[Ww]hy\b[^\n*_]{1
 # a question the answer asks for its reader (an FAQ's): a line led by "Q:" (a bold one whole), a bold or italic span
 # leading its line and ending in "?" ("**Q: I thought it was 60/40?**", "*Still on 45 s?* Switch."), or a bold line
 # that asks and then tells ("**What about 80%? I remember that number.**") or tells what the reader saw ("**I've also
-# seen 90 days in older docs.**"); not one asking why, which grants its premise
+# seen 90 days in older docs.**"), or a heading that asks ("### What about P03? Some older reports use it"); not one
+# asking why, which grants its premise
 _ASKED = re.compile(
     r"^[ \t>]*(?:[-*+][ \t]+)?(?:(\*\*|__)[ \t]*(?:Q\d*[:.]|Question:)[ \t]*(?!why\b)[^\n]{1,300}?\1(?=[ \t]*$)"
     r"|(?:\*\*|__)?[ \t]*(?:Q\d*[:.]|Question:)[ \t]*(?!why\b)[^\n]{0,300}\?"  # a bold "Q:" line whole, first
     r"|(\*\*|__|\*|_)(?![\s*_]|why\b)[^\n]{1,300}?\?\2"  # ("**Q: And ten weeks? I heard ten.**")
     r"|(\*\*|__)(?![\s*_]|why\b)[^\n]{1,300}?\?[ \t]+[^\n]{1,200}?\3(?=[ \t]*$)"
     r"|(\*\*|__)I(?:'ve| have)?(?: also| already)? (?:read|heard|seen|saw|remember|thought|was told|noticed|found|"
-    r"came across)\b[^\n]{1,200}?\4(?=[ \t]*$))",
+    r"came across)\b[^\n]{1,200}?\4(?=[ \t]*$)"
+    r"|#{1,6}[ \t]+(?!why\b)[^\n]{1,300}?\?(?:[ \t]+[^\n]{1,200})?(?=[ \t]*$))",
     re.MULTILINE | re.IGNORECASE,
 )
 _YES = re.compile(  # a reply granting what its question asks ("We do, every Monday.")
@@ -1220,12 +1222,15 @@ def _sequence(reading: Reading, answer: str) -> None:
         return
 
     @functools.cache
-    def holding() -> list[tuple[int, int]]:  # the clauses naming a value that holds now (read when first needed)
+    def saying() -> list[tuple[int, int]]:  # the clauses saying a value holds now (read when first needed)
         nows = (_clause_around(answer, m.start()) for m in VOCAB["now", "clause"].finditer(answer))
         # one pointing back names it in the sentence before ("... 56 × 56 pixels. That's the current minimum.")
         nows = (_sentence_before(answer, c[0]) if _POINTING.match(answer, c[0]) else c for c in nows)
-        found = [c for c in nows if _HAS_VALUE.search(answer, *c) or "**" in answer[slice(*c)]]  # "uses the **CS-**"
-        return found or _lead(answer)  # none says so: what the answer opens with holds ("Give it 36 hours.")
+        return [c for c in nows if _HAS_VALUE.search(answer, *c) or "**" in answer[slice(*c)]]  # "uses the **CS-**"
+
+    @functools.cache
+    def holding() -> list[tuple[int, int]]:  # ... or, when none says so, the lead ("Give it 36 hours.")
+        return saying() or _lead(answer)
 
     for n, (s, e) in enumerate(reading.clauses):
         if (m := VOCAB["past", "clause"].search(answer, s, e)) and not VOCAB["now", "clause"].search(answer, s, e):
@@ -1254,8 +1259,8 @@ def _sequence(reading: Reading, answer: str) -> None:
             told.append((s_start, s_end, change))
     if not told:
         return
-    now: set[str] = set()  # the values that hold now, but those the clauses saying so mark ("390 rather than 375")
-    for clause in holding():
+    now: set[str] = set()  # the values said to hold now, but those the clauses saying so mark ("390 rather than 375")
+    for clause in saying():
         values = [v for v in _STORY_VALUE.finditer(answer, *clause) if not reading.covering(*v.span(), reading.zones)]
         # the value it says holds now: the first after its word saying so, else the last before it ("SEV1 updates now
         # run every 45 minutes" says 45 holds; SEV1 is what the story is about)

@@ -1774,6 +1774,32 @@ STRUCTURED_CONTEXT = [
         "Keep labels to 12 characters. Labels written to the 18-character cap are common in the app.",
     ),
     (r"\[FIX\]", "Start the subject with `fix:`. Your fingers may still reach for `[FIX]`."),
+    # set BI: a heading that asks, then tells, is the reader's; "What else should be updated?" heads leftovers;
+    # "The first API guidelines set"; "The correction swung"; "is now incomplete"; "needs two more"
+    (
+        r"(?i)\b2 spaces\b",
+        "Indent YAML with 3 spaces.\n\n#### What about 2 spaces? Most online examples use them.\n"
+        "Not here: the lint fails them.",
+    ),
+    (
+        r"(?<![\d.])\.08\b",
+        "Use a significance level of 0.02.\n\n**What else should be updated?**\n\n"
+        '- Readout templates ("significant at p < .08")\n- Dashboards',
+    ),
+    (
+        r"(?i)\b20 items\b",
+        "Return 45 items per page by default. The first API guidelines set it at 20 items per page.",
+    ),
+    (
+        r"(?i)\btwo hours\b",
+        "Submit feedback within 12 hours now.\n\nOriginally it was a day. The correction swung hard the other way: "
+        "submit within two hours of the interview.",
+    ),
+    (
+        r"(?i)\btwo (or three )?KRs\b",
+        "Write four KRs per objective. An objective with two or three KRs is now incomplete.",
+    ),
+    (r"(?i)\btwo KRs\b", "Write four KRs per objective. Any objective with two KRs needs two more."),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -2371,6 +2397,8 @@ STRUCTURED_STATED = [
     (r"(?i)\b18 char", "Keep labels under 18 characters; anything longer needs rewording."),
     # set BH: what must be written to a cap is the rule, not what was
     (r"(?i)\b18-character\b", "Labels must be written to the 18-character cap."),
+    # set BI: what needs one more is what the clause names, not the rule stated before it
+    (r"(?i)\btwo KRs\b", "Write two KRs per objective; an objective with one KR needs one more."),
 ]
 
 
