@@ -1214,10 +1214,10 @@ def _limit(answer: str, start: int, end: int) -> bool:
 
 def _sequence(reading: Reading, answer: str) -> None:
     """A story of changes that ends elsewhere. When the answer names, in a clause of its own, a value that holds now
-    ("It's now 35."), a past change ("... was cut to 40", "then went to 2s") is former. When it says anything holds
-    now, a paragraph telling changes is former where it tells the past ("When the blog launched, every post carried
-    a 1200x630 hero"), a sentence as a whole when it opens in the past; but not what names a value said to hold now:
-    the story ends there."""
+    ("It's now 35."), or opens with one ("Give it 36 hours."), a past change ("... was cut to 40", "then went to
+    2s") is former. When it says anything holds now, or opens with a value, a paragraph telling changes is former where
+    it tells the past ("When the blog launched, every post carried a 1200x630 hero"), a sentence as a whole when it
+    opens in the past; but not what names a value said to hold now: the story ends there."""
     if not reading.clauses or not (any(w in answer for w in _NOW_WORDS) or _lead(answer)):
         return
 
