@@ -1276,8 +1276,9 @@ def _sequence(reading: Reading, answer: str) -> None:
         if clauses and _past(answer, *clauses[0], now) and _past(answer, s_start, s_end, now, tense=False):
             reading.zones.append(Zone(s_start, s_end, why))
             continue
-        went = -1  # where the clause before ends, when it was past: one going on after its comma is too ("was cut
-        for s, e in clauses:  # sharply, to 2 hours")
+        # a clause going on after the comma of a past one is past too ("was cut sharply, to 2 hours")
+        went = -1  # where the clause before ends, when it was past
+        for s, e in clauses:
             goes_on = went >= 0 and answer[went:s].strip() == "," and _GOES_ON.match(answer, s, e)
             went = e if _past(answer, s, e, now) or goes_on and _past(answer, s, e, now, tense=False) else -1
             if went >= 0:
@@ -1287,7 +1288,7 @@ def _sequence(reading: Reading, answer: str) -> None:
 def _lead(answer: str) -> list[tuple[int, int]]:
     """The sentence the answer opens with (after any heading), when it names a value and tells nothing past."""
     at = 0
-    while answer.startswith("#", at) or answer[at:].startswith("\n"):  # headings and blank lines
+    while answer.startswith(("#", "\n"), at):  # headings and blank lines
         at = _line_end(answer, at) + 1
     first = next(iter(_spans(_SENTENCE, answer, at, _paragraph(answer, at)[1])), None)
     if first is None or not _HAS_VALUE.search(answer, *first):
