@@ -1218,7 +1218,8 @@ def _sequence(reading: Reading, answer: str) -> None:
     2s") is former. When it says anything holds now, or opens with a value, a paragraph telling changes is former where
     it tells the past ("When the blog launched, every post carried a 1200x630 hero"), a sentence as a whole when it
     opens in the past; but not what names a value said to hold now: the story ends there."""
-    if not reading.clauses or not (any(w in answer for w in _NOW_WORDS) or _lead(answer)):
+    lead = _lead(answer)
+    if not reading.clauses or not (lead or any(w in answer for w in _NOW_WORDS)):
         return
 
     @functools.cache
@@ -1228,9 +1229,8 @@ def _sequence(reading: Reading, answer: str) -> None:
         nows = (_sentence_before(answer, c[0]) if _POINTING.match(answer, c[0]) else c for c in nows)
         return [c for c in nows if _HAS_VALUE.search(answer, *c) or "**" in answer[slice(*c)]]  # "uses the **CS-**"
 
-    @functools.cache
     def holding() -> list[tuple[int, int]]:  # ... or, when none says so, the lead ("Give it 36 hours.")
-        return saying() or _lead(answer)
+        return saying() or lead
 
     for n, (s, e) in enumerate(reading.clauses):
         if (m := VOCAB["past", "clause"].search(answer, s, e)) and not VOCAB["now", "clause"].search(answer, s, e):

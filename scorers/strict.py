@@ -273,7 +273,7 @@ _NUMBER = (  # atomic, so "1,2" is one number and a list of numbers reads only o
 )
 _NOT_A_UNIT = (
     r"and|or|to|of|the|a|an|is|are|was|were|be|if|in|on|at|for|per|but|so|as|by|with|from|than|then|now|it|its|this|"
-    r"that|not|no|we|you|they|either|both|each|is|should|would|will|can|could|may|might|must|works?|fine|okay|ok"
+    r"that|not|no|we|you|they|either|both|each|should|would|will|can|could|may|might|must|works?|fine|okay|ok"
 )
 # Values in a range or a list that share one unit: "24 or 36 hours", "10–15 years", "2, 3 or 4 decimal places"
 # (the unit, with the separator before it, follows the last value); or "$25 or 40" (a currency before the first).
