@@ -20,7 +20,7 @@ SCOPES = {  # kind -> the scopes it may have
     "boundary": {"clause"},
     "negation": {"after"},
     "limit": {"after"},
-    "former": {"after", "words", "before", "clause", "sentence", "reply"},
+    "former": {"after", "words", "before", "clause", "sentence", "reply", "draft"},
     "condition": {"sentence", "fix"},
     "replace": {"until"},
     "leftover": {"after", "clause"},

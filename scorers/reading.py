@@ -38,7 +38,9 @@ from omseval.scorers.markers import VOCAB
 from omseval.text import fragment
 
 MARKDOWN = MarkdownIt("commonmark").enable("table")
-_MARKDOWN_LINE = re.compile(r"(?: {0,3}(?:#{1,6}\s|[|>]|```|~~~|[-*+]\s|\d{1,9}[.)]\s)| {4,}\S)")  # at a line's start
+_MARKDOWN_LINE = re.compile(  # at a line's start; a bold line alone heads what follows it ("**Why**")
+    r"(?: {0,3}(?:#{1,6}\s|[|>]|```|~~~|[-*+]\s|\d{1,9}[.)]\s)| {4,}\S|\*\*[^*\n]{1,80}\*\*[ \t]*:?[ \t]*\n)"
+)
 _MARKDOWN_LATER_LINE = re.compile("\n" + _MARKDOWN_LINE.pattern)  # found by its line break: a fast scan
 _MARKDOWN_MARKS = ("\n#", "|", "```", "~~~", "\n>", "\n-", "\n*", "\n+", "\n    ", ". ")
 SCOPE = 80  # characters a clause-wide marker reaches at most
@@ -74,6 +76,8 @@ _NUMBER = re.compile(
 )
 _ARROW = re.compile(r"\s(?:→|->|=>|⇒)\s")
 _UNTIL = re.compile(r"(?i)\b(?:to|with|into|for|by)\b")
+_TO = re.compile(r"(?i)\b(?:to|with|into)\b")
+_FROM_TO = re.compile(r"(?i)\b(from)\b[^.;:\n]{1,80}?\b(?:to|into)\b")
 _PERSON = re.compile(  # "we still use 12", "Today we still use 12" commit: a person is the clause's subject
     r"(?i)^\W*(?:(?:and|but|so|if|when|because|today|here)\W+){0,2}(?:we|you|i|(?:our|your|the) (?:team|teams|"
     r"reviewers?|leads?|managers?|approvers?|colleagues|people|designers?|engineers?))\s+(?:\w+\s+)?$"
@@ -140,7 +144,8 @@ _STAGE = re.compile(
     r"earlier|before|until|up to|prior|in \d|\d{4}|v\d)"
 )
 _LAST_CLAUSE = re.compile(r"[,;]\s+(?:and\s+|but\s+|so\s+)?|\.\s+")  # "..., and old sheets may still have:"
-_INTRODUCING = [("heading", "former"), ("column", "former"), ("leftover", "clause")]  # what names the former there
+_INTRODUCING = [("heading", "former"), ("column", "former"), ("leftover", "clause"), ("former", "draft")]  # what names
+# the former there, or the draft the answer corrects
 _REPLY = re.compile(  # what leads a reply to a question ("A:", or an arrow: "`DEV-`? → Replace with `[BUILD]`")
     r"[*_\"”’)\]]*[ \t]*(?:\n[ \t]*){0,2}(?:\*\*A:\*\*|A:|→|->|=>)?[ \t]*"
 )
@@ -168,6 +173,11 @@ _STORY_VALUE = re.compile(  # a value a story tells: bold, a number with what is
     r"hundred|twice|once)\b)"  # ... a number word
 )
 _NOT_PROSE = ("|", "```", "~~~", "    ")  # a table or code: no story told there
+_ALONG = re.compile(r"(?i)\W*(?:with|plus|including)\b")  # a sequence word that goes on within a sentence only
+_SETTING = re.compile(  # a clause that only sets the scene of its sentence: an adverb, or a phrase led by a preposition
+    r"(?i)\W*(?:then|later|next|soon|eventually|afterwards|after that|at first|at the time|back then|so|and|but|"
+    r"(?:for|in|on|at|after|before|during|by|with|under|over|from|until)\b[^,;:\n]{0,60}?)\W*"
+)
 # a change's clause going on after a comma: where it went ("..., to 90 words"), or the value alone (', "$5MM"')
 _GOES_ON = re.compile(r"\s*(?:(?:all the way|down|up|back)\s+)?(?:to|at)\b|\s*[\"“`*]+[^\"”`*\n]{1,40}[\"”`*]+\W*$")
 _PRESENT_BEFORE = re.compile(
@@ -182,7 +192,9 @@ _ENDS_LINE = re.compile(r"[*_]*[ \t]*(?:\n|$)")
 _CAPITAL_NEXT = re.compile(r"[ \t]+[A-Z]")
 # a short bold line alone, no sentence: a heading below every "#" heading ("**Cleanup checklist for old files**")
 _WORD_IN_BOLD = r"(?:(?!\1)[^\s.!?])+"
-_BOLD_HEADING = re.compile(rf"[ \t]*(\*\*|__)({_WORD_IN_BOLD}(?:[ \t]+{_WORD_IN_BOLD}){{0,9}})\1[ \t]*:?[ \t]*\n?$")
+_BOLD_HEADING = re.compile(  # ... alone, or on the first line of its paragraph ("**Why**\nThe layout crops ...")
+    rf"[ \t]*(\*\*|__)({_WORD_IN_BOLD}(?:[ \t]+{_WORD_IN_BOLD}){{0,9}})\1[ \t]*:?[ \t]*(?:\n|$)"
+)
 _BOLD_LEVEL = 7
 # a bold question, or a bold "Why ...", leading a paragraph: "**Why did it change?**", "**Why 180 and not 500.**"
 _BOLD_QUESTION = re.compile(r"[ \t]*(\*\*|__)([^\n*_]{1,120}\?|[Ww]hy\b[^\n*_]{1,120})\1")
@@ -240,9 +252,11 @@ _CELL = re.compile(r"\S+(?: \S+)*")  # a cell of a line laid out in columns: two
 _CODE_ARROW = re.compile(r"\s(?:→|->)\s")
 _WORD_AFTER = re.compile(r"\s*\S+")  # the value an arrow maps to
 _DASH = re.compile(r"\s[—–-]{1,2}\s")  # a dash between clauses
+_SUBJECT_END = re.compile(r"(?i)\b(?:is|was|are|were|has|had|have|came|comes|dates)\b")
+_CODE_SPAN = re.compile(r"`([^`\n]{1,80})`")
 _SHOWN_BACK = re.compile(  # "This is the order", "Both are superseded."
-    r"(?i)\W*(?:this|that|these|those|both|all (?:of )?(?:these|those|them)|each of (?:these|those))"
-    r"(?:'s|\s+(?:is|was|are|were|have|has)\b)"
+    r"(?i)\W*(?:this|that|these|those|both|all (?:of )?(?:these|those|them)|each of (?:these|those))(?:\s+[\w-]+){0,4}?"
+    r"(?:'s|\s+(?:is|was|are|were|have|has|isn't|aren't|wasn't|uses|mixes|says|shows|keeps|repeats|follows|predates)\b)"
 )
 _POINTING = re.compile(r"(?i)\W*(?:that|this|it|they|those|these)(?:'s|\s+(?:is|was|are|were))\b")  # "That's expected"
 _BRACKETED = re.compile(r"\([^()\n]{0,120}\)")
@@ -415,7 +429,11 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
                     sections.append((_BOLD_LEVEL, kind, bold.group(2)))
             if intro:
                 reading.zones.append(Zone(start, end, intro))
-            if shown and (becomes := _becomes(block) or _said_former(block)):  # "```24h```, should become: ```30h```"
+            if shown and _approves(block):  # what it approves of the draft, the answer keeps
+                draft = [z for z in reading.zones if z.why.startswith(_DRAFT) and shown[0] <= z.start < shown[1]]
+                reading.zones = [z for z in reading.zones if z not in draft]
+            # "```24h```, should become: ```30h```"
+            if shown and (becomes := _becomes(block) or _said_former(block, answer[shown[0] : shown[1]])):
                 reading.zones.append(Zone(*shown, f"followed by {fragment(becomes)}"))
             shown = None
             _narrative(reading, answer, start, end, sections)
@@ -572,8 +590,21 @@ def _introduces(block: str) -> str | None:
         words = len(lead.split())  # a label's word ("Then", "Was") names the former only in a label ("Then:")
         kinds = _INTRODUCING + [("column", "label")] if words <= _LABEL else _INTRODUCING
         if words <= 14 and any(VOCAB[kind, scope].search(lead) for kind, scope in kinds):
-            return f"introduced by {fragment(lead)}"
+            return f"{_DRAFT if VOCAB['former', 'draft'].search(lead) else 'introduced by'} {fragment(lead)}"
     return None
+
+
+_DRAFT = "quoted from the draft it corrects:"  # why a block a line introduces as the draft's is former
+_APPROVES = re.compile(
+    r"(?i)\W*(?:(?:this|that|it)(?:'s| is| looks)? )?(?:looks )?(?:good|fine|right|correct|great|lgtm)\b"
+)
+
+
+def _approves(block: str) -> bool:
+    """Whether a paragraph opens by approving the block before it ("Looks good.", "That's fine as it is")."""
+    text = block.lstrip()
+    first = text[: stop.start()] if (stop := _SENTENCE.search(text)) else text
+    return bool(_APPROVES.match(first) or _accepts(first))
 
 
 _LABEL = 3  # words of a label introducing a block ("Before:", "What it was:")
@@ -589,18 +620,31 @@ def _becomes(block: str) -> str | None:
     return found.group(0) if found else None
 
 
-def _said_former(block: str) -> str | None:
+def _said_former(block: str, shown: str) -> str | None:
     """A paragraph after a block whose first sentence says the block is former ("This is the build-first order we
-    used for a while, and it's been superseded.") or changes it ("Please switch these keys to ...")."""
+    used for a while, and it's been superseded.", "`retention-days: 5` is the old setting.") or changes it
+    ("Please switch these keys to ...", "Same fix: ...")."""
     text = block.lstrip()
     first = text[: stop.start()] if (stop := _SENTENCE.search(text)) else text
-    if VOCAB["hedge", "sentence"].search(first):
+    if VOCAB["hedge", "sentence"].search(first) or _accepts(first):
         return None
     if fix := VOCAB["becomes", "fix"].match(first):
         return fix.group(0).strip()
-    if not _SHOWN_BACK.match(first):
+    if not (_SHOWN_BACK.match(first) or _names_shown(first, shown)):
         return None
     return first.strip() if VOCAB["retired", "clause"].search(first) or _tells_former(first) else None
+
+
+def _names_shown(sentence: str, shown: str) -> bool:
+    """Whether a sentence's subject names what the block before it shows: a code span or a number of the block
+    ("`retention-days: 5` is ...", "The 45-day review was ...")."""
+    verb = _SUBJECT_END.search(sentence)
+    subject = sentence[: verb.start()] if verb else ""
+    if len(subject.split()) > 8:
+        return False
+    codes = [m.group(1) for m in _CODE_SPAN.finditer(subject)]
+    numbers = {m.group(0) for m in _DIGITS.finditer(subject)}
+    return any(c.strip() and c in shown for c in codes) or any(m.group(0) in numbers for m in _DIGITS.finditer(shown))
 
 
 def _cells(answer: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -1026,7 +1070,10 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                 elaborated = True
             elif _DASH.match(answer, c_end) and _names_former(answer, c_start, c_end):
                 dashed = 1
-            if (then := VOCAB["then", "clause"].search(clause)) and earlier and earlier == unread:
+            then = VOCAB["then", "clause"].search(clause)
+            if then and c_start == clauses[0][0] and _ALONG.match(then.group(0)):
+                then = None  # "With a 65-character allowance, ..." opening a sentence goes on with no sequence
+            if then and earlier and earlier == unread:
                 _markers(reading, answer, *earlier)  # read after all: whether it was former decides this one
             consequence = then and then.group(0).strip(" ,").lower() == "then" and _accepting(clause)  # "Then it's
             if earlier and then and _is_former(reading, *earlier) and not consequence:  # okay to keep it": no sequence
@@ -1075,6 +1122,7 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                 )
                 if offers and not answer.startswith("?", c_end):
                     reading.offers.append((c_start, voice.strip()))
+                _replaced(reading, answer, c_start, c_end)  # "a find-and-replace that swaps X to Y works well"
                 continue
             if VOCAB["status", "line"].match(clause):  # "- **110**: the first change; also retired."
                 line = answer.rfind("\n", 0, c_start) + 1, _line_end(answer, c_end)
@@ -1273,7 +1321,9 @@ def _sequence(reading: Reading, answer: str) -> None:
             continue
         why = f"told in the past in a story of changes ({fragment(change.group(0))})"
         clauses = reading.clauses[bisect.bisect_left(firsts, s_start) : bisect.bisect_left(firsts, s_end)]
-        if clauses and _past(answer, *clauses[0], now) and _past(answer, s_start, s_end, now, tense=False):
+        # its first clause past, after any that only set the scene ("Then,", "With a 65-character allowance,")
+        main = next((c for c in clauses if not _SETTING.fullmatch(answer, *c)), None)
+        if main and _past(answer, *main, now) and _past(answer, s_start, s_end, now, tense=False):
             reading.zones.append(Zone(s_start, s_end, why))
             continue
         # a clause going on after the comma of a past one is past too ("was cut sharply, to 2 hours")
@@ -1466,6 +1516,17 @@ def _reach(answer: str, at: int, end: int) -> int:
     return min(end, stop)
 
 
+def _replaced(reading: Reading, answer: str, start: int, end: int) -> None:
+    """What a replacing word in text[start:end] replaces, up to its "to", "with" or "into" ("swap MM to MMM")."""
+    for m in VOCAB["replace", "until"].finditer(answer, start, end):
+        begin, until = m.end(), _UNTIL.search(answer, m.end(), end)
+        # "changes the default split for new tests from 60/40 to 70/30": what it replaces follows "from"
+        if (source := _FROM_TO.search(answer, m.end(), end)) and not _TO.search(answer, m.end(), source.start()):
+            begin, until = source.end(1), _TO.search(answer, source.end(1), end)
+        if until and not reading.quoted(m.start()) and not _BLANK.fullmatch(answer, begin, until.start()):
+            reading.zones.append(Zone(begin, until.start(), f"what {fragment(m.group(0))} replaces"))
+
+
 def _markers(reading: Reading, answer: str, start: int, end: int, rejections_only: bool = False) -> None:
     """The markers of one clause, each over its scope within the clause (a marker inside quoted text is what the
     answer quotes, not what it says: "No folders yet." proposed as a screen's text rejects nothing); with
@@ -1482,10 +1543,7 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
     if leftover := found("leftover", "clause"):
         m = leftover[0]
         zones.append(Zone(start, end, f"left to clean up ({fragment(m.group(0))})", named=False))
-    for m in found("replace", "until"):
-        until = _UNTIL.search(answer, m.end(), end)
-        if until:
-            zones.append(Zone(m.end(), until.start(), f"what {fragment(m.group(0))} replaces"))
+    _replaced(reading, answer, start, end)
     if rejections_only:
         return
     for m in found("former", "after"):

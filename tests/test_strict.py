@@ -1800,6 +1800,118 @@ STRUCTURED_CONTEXT = [
         "Write four KRs per objective. An objective with two or three KRs is now incomplete.",
     ),
     (r"(?i)\btwo KRs\b", "Write four KRs per objective. Any objective with two KRs needs two more."),
+    (  # "as well" accepts only after a word that accepts: here it adds one more thing that failed, or to fix
+        r"\b35%",
+        "Capacity is now 40%. For a while 35% held up, but support load kept climbing and 35% stopped being enough as "
+        "well.",
+    ),
+    (
+        r"COMPAT-BREAK",
+        "Mark breaking changes with `BREAKING:`. **Should I fix the old commits?** No, but do fix any hooks or docs "
+        "that mention `COMPAT-BREAK:` as well.",
+    ),
+    (  # a quote of the draft under review, introduced as the draft's, is what the answer corrects
+        r"(?i)\b20 ?minutes\b",
+        'Thanks for the draft. Your draft ends with:\n\n> "Next update in 20 minutes (by 14:40)."\n\nFor a SEV1 '
+        'we now post every 30 minutes, so make it "Next update in 30 minutes (by 14:50)."',
+    ),
+    (
+        r":customer_id",
+        "One thing to fix before this goes in.\n\nThe draft currently has:\n\n> `GET /v1/customers/:customer_id`\n\n"
+        "Path placeholders are written in curly braces: `GET /v1/customers/{customer_id}`.",
+    ),
+    (  # "changes X from A to B": what it replaces follows "from"
+        r"60/40",
+        "## Summary\nThis PR changes the default traffic split for new experiments from **60/40** to **70/30**.",
+    ),
+    (  # a paragraph after a quote that opens by retiring it, or by naming what it shows as former
+        r"16:9",
+        'Set every deck to 16:10.\n\n> **Line 5:** "If presenting off-site, widescreen 16:9 is also fine."\n\n'
+        "Please drop this line too. There is one ratio for every deck.",
+    ),
+    (
+        r"retention-days: 5",
+        "Keep artifacts for 45 days.\n\n```yaml\nwith:\n  retention-days: 5\n```\n\n`retention-days: 5` is the old "
+        "setting from when we were trimming storage costs; set it to 45.",
+    ),
+    (
+        r"(?i)\b45 days\b",
+        'Review metrics 100 days after launch.\n\n> "We\'ll review these metrics 45 days after launch."\n\n'
+        "The 45-day review is the old cadence.",
+    ),
+    (
+        r"(?i)\b(30|45) days\b",
+        'There is one review, at day 100.\n\n> "Jun 18: review (launch + 30 days); Jul 3: final review (launch + 45 '
+        'days)"\n\nThis mixes both of the old timings. Same fix: one review at launch + 100 days.',
+    ),
+    (
+        r"(?i)\bday 45\b",
+        "Reviews happen at day 100.\n\n> `Result (day 45)`\n\nSame fix: `Result (day 100)`.",
+    ),
+    (
+        r"(?i)\b8 colour-coded categories\b",
+        "> *Note: per the data-viz guide, up to 8 colour-coded categories are fine before grouping into Other.*\n\n"
+        "That note is out of date. A chart now gets at most 3 colour-coded categories.",
+    ),
+    (
+        r"AB_",
+        "> `experiment_id: AB_checkout_single_page`\n\nThis needs to change before we merge: IDs now start with `XP-`.",
+    ),
+    (  # a bold line heading its paragraph heads a section ("**Why**\nThe layout crops ...")
+        r"(?i)\b45[- ]respondent",
+        "The minimum base is now 80.\n\n**What it replaces**\nMost of you have been working to a 45-respondent floor.",
+    ),
+    (
+        r"(?i)\b50 ?px\b",
+        "Touch targets are 56 px.\n\n**Why we're changing it**\nIn the sessions, participants missed 50 px targets "
+        "noticeably often.",
+    ),
+    (
+        r"(?i)\btwenty minutes\b",
+        'Updates go out every 30 minutes.\n\nIn the "Stakeholder updates" section you have:\n\n> "The comms lead '
+        'sends an update every twenty minutes."\n\nMake that 30.',
+    ),
+    (
+        r"(?i)\b10 reports\b",
+        "One part needs changing before it goes into the handover:\n\n> *We escalate to engineering at 10 reports in "
+        "24h.*\n\nWe escalate at 6 reports now.",
+    ),
+    (
+        r"(?i)\bengineer-weeks\b",
+        "Give effort in engineer-days.\n\n> *Roughly 3–4 engineer-weeks if all goes well.*\n\nThis line in the summary "
+        "has the same issue: give it in days.",
+    ),
+    (  # ", which is what we used to write" retires what it points back at
+        r"`Issue:",
+        "The trailer is now `Tracks:`. That last line uses `Issue:`, which is what we used to write.",
+    ),
+    (
+        r"`Issue:",
+        "Use `Tracks:`. If you have an editor snippet that inserts `Issue:`, worth updating it now.",
+    ),
+    (  # a past sentence of a story, after clauses that only set its scene ("Then,", "With a 65-character limit,")
+        r"DD\.MM\.YYYY",
+        "Write dates as YYYY/MM/DD.\n\nThe original guidance was ISO order. Then, for schedules specifically, someone "
+        "made the case for day-first with dots, DD.MM.YYYY as in 04.03.2025, which is how many people write dates.",
+    ),
+    (
+        r"(?i)\b65[- ]character",
+        "Keep commit subjects to 46 characters.\n\nWe started with 50 characters, then allowed 65 for a while. With a "
+        "65-character allowance, a good share of subjects were getting chopped in the changelog.",
+    ),
+    (
+        r"Root cause",
+        'Call it **Contributing conditions**. Older postmortems you might be copying from will say "Root cause".',
+    ),
+    (  # what a replacing word replaces is former, even in a clause that accepts (the replacing, not the value)
+        r"DD\.MM\.YYYY",
+        "Dates are YYYY/MM/DD. A find-and-replace that swaps `DD.MM.YYYY` to `YYYY/MM/DD` works well.",
+    ),
+    (
+        r"(?i)\b44 ?px\b",
+        "Touch targets are 56px now. Components at 40px are now too small. Some older ones may still be at 44px; "
+        "those fall short as well.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -1924,6 +2036,25 @@ STRUCTURED_STATED = [
     (  # "as well" after a value accepts it
         r"(?i)\b45 ?s\b",
         "Use 30 s. 45 s works as well.",
+    ),
+    (r"(?i)\b45 ?s\b", "Use 30 s. You can keep 45 s on the old jobs as well."),
+    (r"(?i)\b45 ?s\b", "Use 30 s, though switching to 45 s is fine too."),
+    (r"(?i)\b45 ?s\b", "**Summary**\nUse 45 s for every probe, as before."),
+    (
+        r"(?i)\b65[- ]character",
+        "We started with 50 characters, which was cramped. With a 65-character allowance, subjects fit, so keep them "
+        "under 65 characters.",
+    ),
+    (r"4:3", "Use 16:10 for new decks. Older decks will still use 4:3, and 4:3 is fine to keep for them."),
+    (  # a quote of the draft that the answer approves is kept, not corrected
+        r"4:3",
+        "Use 16:10 for new decks. Your draft has:\n\n> Use 4:3 slides for the board deck.\n\nLooks good to me.",
+    ),
+    (r"4:3", "Your draft has:\n\n> Use 4:3 slides.\n\nThat's fine, keep it. Use 16:10 elsewhere."),
+    (  # a paragraph after a block that names it as former but keeps it is no retirement
+        r"(?i)\b45 days\b",
+        '> "We\'ll review these metrics 45 days after launch."\n\nThe 45-day review is the old cadence, but it is '
+        "still fine to use.",
     ),
     (  # a long habit still kept
         r"(?i)\b50 characters\b",
