@@ -256,7 +256,7 @@ _SUBJECT_END = re.compile(r"(?i)\b(?:is|was|are|were|has|had|have|came|comes|dat
 _CODE_SPAN = re.compile(r"`([^`\n]{1,80})`")
 _SHOWN_BACK = re.compile(  # "This is the order", "Both are superseded."
     r"(?i)\W*(?:this|that|these|those|both|all (?:of )?(?:these|those|them)|each of (?:these|those))(?:\s+[\w-]+){0,4}?"
-    r"(?:'s|\s+(?:is|was|are|were|have|has|isn't|aren't|wasn't|uses|mixes|says|shows|keeps|repeats|follows|predates)\b)"
+    r"(?:'s|\s+(?:is|was|are|were|have|has|isn't|aren't|wasn't|[a-z]+[^s\W]s)\b)"
 )
 _POINTING = re.compile(r"(?i)\W*(?:that|this|it|they|those|these)(?:'s|\s+(?:is|was|are|were))\b")  # "That's expected"
 _BRACKETED = re.compile(r"\([^()\n]{0,120}\)")

@@ -1903,6 +1903,11 @@ STRUCTURED_CONTEXT = [
         r"Root cause",
         'Call it **Contributing conditions**. Older postmortems you might be copying from will say "Root cause".',
     ),
+    (
+        r"(?i)Unix time in seconds",
+        "Timestamps are integer milliseconds.\n\n```yaml\nshipped_at:\n  description: Unix time in seconds.\n```\n\n"
+        "This sends **epoch seconds**, which was our convention until recently.",
+    ),
     (  # what a replacing word replaces is former, even in a clause that accepts (the replacing, not the value)
         r"DD\.MM\.YYYY",
         "Dates are YYYY/MM/DD. A find-and-replace that swaps `DD.MM.YYYY` to `YYYY/MM/DD` works well.",
