@@ -1908,6 +1908,25 @@ STRUCTURED_CONTEXT = [
         "Timestamps are integer milliseconds.\n\n```yaml\nshipped_at:\n  description: Unix time in seconds.\n```\n\n"
         "This sends **epoch seconds**, which was our convention until recently.",
     ),
+    (
+        r"(?i)\b40 minutes\b",
+        "Sittings are 35 minutes at most. This reflects the rule; both docs still said 40 minutes.",
+    ),
+    (
+        r"(?i)\b3-day\b",
+        "Drafts are due 8 business days after resolution. Open incidents that currently show a 3-day due date will be "
+        "recalculated.",
+    ),
+    (  # what others asked is no statement
+        r"(?i)\b09:00 Tuesday\b",
+        "Our deadline is **15:00 on Tuesday**. A couple of people have asked whether it's 09:00 Tuesday. That was the "
+        "old 24-hour window, which has been replaced.",
+    ),
+    (
+        r"04\.03\.2025",
+        "Use `YYYY/MM/DD`.\n\n**What's changing**\n- Day-dot-month-dot-year (`04.03.2025`): please stop using this\n"
+        "- Year-first with slashes (`2025/03/04`): use this",
+    ),
     (  # what a replacing word replaces is former, even in a clause that accepts (the replacing, not the value)
         r"DD\.MM\.YYYY",
         "Dates are YYYY/MM/DD. A find-and-replace that swaps `DD.MM.YYYY` to `YYYY/MM/DD` works well.",
@@ -2051,6 +2070,11 @@ STRUCTURED_STATED = [
         "under 65 characters.",
     ),
     (r"4:3", "Use 16:10 for new decks. Older decks will still use 4:3, and 4:3 is fine to keep for them."),
+    (
+        r"04\.03\.2025",
+        "Use `YYYY/MM/DD` for new files. Day-dot-month-dot-year (`04.03.2025`) is fine for old ones; no need to stop "
+        "using it.",
+    ),
     (  # a quote of the draft that the answer approves is kept, not corrected
         r"4:3",
         "Use 16:10 for new decks. Your draft has:\n\n> Use 4:3 slides for the board deck.\n\nLooks good to me.",
