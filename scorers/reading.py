@@ -254,6 +254,7 @@ _WORD_AFTER = re.compile(r"\s*\S+")  # the value an arrow maps to
 _DASH = re.compile(r"\s[—–-]{1,2}\s")  # a dash between clauses
 _SUBJECT_END = re.compile(r"(?i)\b(?:is|was|are|were|has|had|have|came|comes|dates)\b")
 _CODE_SPAN = re.compile(r"`([^`\n]{1,80})`")
+_WORD = re.compile(r"\w[\w:./%-]*")
 _SHOWN_BACK = re.compile(  # "This is the order", "Both are superseded."
     r"(?i)\W*(?:this|that|these|those|both|all (?:of )?(?:these|those|them)|each of (?:these|those))(?:\s+[\w-]+){0,4}?"
     r"(?:'s|\s+(?:is|was|are|were|have|has|isn't|aren't|wasn't|[a-z]+[^s\W]s)\b)"
@@ -626,13 +627,27 @@ def _said_former(block: str, shown: str) -> str | None:
     ("Please switch these keys to ...", "Same fix: ...")."""
     text = block.lstrip()
     first = text[: stop.start()] if (stop := _SENTENCE.search(text)) else text
-    if VOCAB["hedge", "sentence"].search(first) or _accepts(first):
+    if VOCAB["hedge", "sentence"].search(first) or _accepts(first) or _APPROVES.match(first):
         return None
     if fix := VOCAB["becomes", "fix"].match(first):
         return fix.group(0).strip()
+    if _rejects_shown(first, shown):  # "These are inputs, so they need magenta now, not orange."
+        return first.strip()
     if not (_SHOWN_BACK.match(first) or _names_shown(first, shown)):
         return None
     return first.strip() if VOCAB["retired", "clause"].search(first) or _tells_former(first) else None
+
+
+def _rejects_shown(sentence: str, shown: str) -> bool:
+    """Whether a sentence pointing back at a block rejects a word the block shows ("..., not orange")."""
+    if not _SHOWN_BACK.match(sentence):
+        return False
+    shown = shown.lower()
+    for m in VOCAB["negation", "after"].finditer(sentence):
+        words = _WORD.findall(sentence, m.end(), min(len(sentence), m.end() + 40))[:3]
+        if any(len(w) > 1 and re.search(rf"(?<!\w){re.escape(w.lower())}(?!\w)", shown) for w in words):
+            return True
+    return False
 
 
 def _names_shown(sentence: str, shown: str) -> bool:
@@ -1553,8 +1568,13 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
         zones.append(Zone(m.end(), stop, f"after {fragment(m.group(0))}"))
     for m in found("former", "words"):
         stop = reach.end() if (reach := WORDS.match(answer, m.end(), end)) else m.end()
-        if aside := _ASIDE_AFTER.match(answer, stop, end):  # "the old `#D95F02` (or `#1F77B4`)": what it names too
-            stop = aside.end()
+        opened = answer.find("(", m.end(), stop)  # "the old 1600 × 900 (or even 1200 × 630)": the aside it reaches into
+        if (
+            aside := _ASIDE_AFTER.match(answer, stop, end)
+            or opened >= 0
+            and _ASIDE_IN_BRACKETS.match(answer, opened, end)
+        ):
+            stop = aside.end()  # "the old `#D95F02` (or `#1F77B4`)": what it names too
         zones.append(Zone(m.end(), stop, f"after {fragment(m.group(0))}"))
     for m in found("former", "before"):
         begin = max(start, m.start() - SCOPE)

@@ -1927,6 +1927,30 @@ STRUCTURED_CONTEXT = [
         "Use `YYYY/MM/DD`.\n\n**What's changing**\n- Day-dot-month-dot-year (`04.03.2025`): please stop using this\n"
         "- Year-first with slashes (`2025/03/04`): use this",
     ),
+    (  # a paragraph after a quote that points back and rejects what the quote shows, or says what it needs to be
+        r"(?i)\borange\b",
+        "Nice work on the driver tab.\n\n> Cell C4 (growth rate) – orange font\n\nThese are hard-coded inputs, so they "
+        "need **magenta** font now, not orange.",
+    ),
+    (
+        r"4:3",
+        "One thing to fix before it goes out: the page setup.\n\n> Slide size: Standard (4:3), 10 in x 7.5 in\n\n"
+        "This needs to be **16:10**.",
+    ),
+    (
+        r"DANGER:",
+        "Destructive steps are labelled **IRREVERSIBLE:**.\n\nLines 34 and 51 currently read:\n\n> 4. **DANGER:** "
+        "Truncate the staging database.\n\nPlease relabel both.",
+    ),
+    (  # a former word reaches into the aside it opens
+        r"1200 × 630",
+        "Use 2000 × 1000. She may default to the old 1600 × 900 (or even 1200 × 630).",
+    ),
+    (
+        r"(?i)split traffic down the middle",
+        "Split 70/30.\n\nThe split has moved twice. At the start, experiments here split traffic down the middle.",
+    ),
+    (r"60/40", "Split 70/30. So the 50/50 days and the 60/40 days are both behind us."),
     (  # what a replacing word replaces is former, even in a clause that accepts (the replacing, not the value)
         r"DD\.MM\.YYYY",
         "Dates are YYYY/MM/DD. A find-and-replace that swaps `DD.MM.YYYY` to `YYYY/MM/DD` works well.",
@@ -2075,6 +2099,7 @@ STRUCTURED_STATED = [
         "Use `YYYY/MM/DD` for new files. Day-dot-month-dot-year (`04.03.2025`) is fine for old ones; no need to stop "
         "using it.",
     ),
+    (r"4:3", "Use 16:10 for new decks.\n\n> Slide size: Standard (4:3)\n\nThat's correct for this deck, not 16:10."),
     (  # a quote of the draft that the answer approves is kept, not corrected
         r"4:3",
         "Use 16:10 for new decks. Your draft has:\n\n> Use 4:3 slides for the board deck.\n\nLooks good to me.",
