@@ -77,7 +77,8 @@ _NUMBER = re.compile(
 _ARROW = re.compile(r"\s(?:→|->|=>|⇒)\s")
 _UNTIL = re.compile(r"(?i)\b(?:to|with|into|for|by)\b")
 _TO = re.compile(r"(?i)\b(?:to|with|into)\b")
-_FROM_TO = re.compile(r"(?i)\b(from)\b[^.;:\n]{1,80}?\b(?:to|into)\b")
+_QUOTED_LAST = re.compile(r"\s*(?:the |any |every |all )?(?:\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|`[^`\n]{1,60}`)\W*")
+_FROM_TO = re.compile(r"(?i)\b(from)\b(?:[^.;:\n]|(?<=\d)[.:](?=\d)){1,80}?\b(?:to|into)\b")  # "from 09:00 to"
 _PERSON = re.compile(  # "we still use 12", "Today we still use 12" commit: a person is the clause's subject
     r"(?i)^\W*(?:(?:and|but|so|if|when|because|today|here)\W+){0,2}(?:we|you|i|(?:our|your|the) (?:team|teams|"
     r"reviewers?|leads?|managers?|approvers?|colleagues|people|designers?|engineers?))\s+(?:\w+\s+)?$"
@@ -1538,8 +1539,10 @@ def _replaced(reading: Reading, answer: str, start: int, end: int) -> None:
         # "changes the default split for new tests from 60/40 to 70/30": what it replaces follows "from"
         if (source := _FROM_TO.search(answer, m.end(), end)) and not _TO.search(answer, m.end(), source.start()):
             begin, until = source.end(1), _TO.search(answer, source.end(1), end)
-        if until and not reading.quoted(m.start()) and not _BLANK.fullmatch(answer, begin, until.start()):
-            reading.zones.append(Zone(begin, until.start(), f"what {fragment(m.group(0))} replaces"))
+        # with no "to" or "with": what it replaces ends the clause ('- [ ] Guide: replace "Thursday 9 a.m."')
+        stop = until.start() if until else end if _QUOTED_LAST.fullmatch(answer, begin, end) else begin
+        if not reading.quoted(m.start()) and not _BLANK.fullmatch(answer, begin, stop):
+            reading.zones.append(Zone(begin, stop, f"what {fragment(m.group(0))} replaces"))
 
 
 def _markers(reading: Reading, answer: str, start: int, end: int, rejections_only: bool = False) -> None:

@@ -1951,6 +1951,19 @@ STRUCTURED_CONTEXT = [
         "Split 70/30.\n\nThe split has moved twice. At the start, experiments here split traffic down the middle.",
     ),
     (r"60/40", "Split 70/30. So the 50/50 days and the 60/40 days are both behind us."),
+    (
+        r"(?i)\bThursday\b",
+        "Changes the scheduled-publish configuration for the blog from **Thursday 09:00 Pacific** to **Monday 07:00 "
+        "UTC**.",
+    ),
+    (  # with no "to" or "with", what a replacing word replaces ends its clause
+        r"(?i)9 a\.m\. Pacific",
+        'Posts go out Monday 07:00 UTC.\n\n- [ ] Contributor guide: replace "Thursday 9 a.m. Pacific"',
+    ),
+    (
+        r"(?i)\b(8|11) weeks\b",
+        "Send invites 13 weeks ahead.\n\n- [ ] Planning docs showing 8 or 11 weeks updated to 13",
+    ),
     (  # what a replacing word replaces is former, even in a clause that accepts (the replacing, not the value)
         r"DD\.MM\.YYYY",
         "Dates are YYYY/MM/DD. A find-and-replace that swaps `DD.MM.YYYY` to `YYYY/MM/DD` works well.",
@@ -2100,6 +2113,7 @@ STRUCTURED_STATED = [
         "using it.",
     ),
     (r"4:3", "Use 16:10 for new decks.\n\n> Slide size: Standard (4:3)\n\nThat's correct for this deck, not 16:10."),
+    (r"\[minor\]", "[minor] `tmp2` could be renamed to something like `pendingUploads`. [minor] is our label."),
     (  # a quote of the draft that the answer approves is kept, not corrected
         r"4:3",
         "Use 16:10 for new decks. Your draft has:\n\n> Use 4:3 slides for the board deck.\n\nLooks good to me.",
