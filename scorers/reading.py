@@ -181,8 +181,9 @@ _SETTING = re.compile(  # a clause that only sets the scene of its sentence: an 
 )
 # a change's clause going on after a comma: where it went ("..., to 90 words"), or the value alone (', "$5MM"')
 _GOES_ON = re.compile(r"\s*(?:(?:all the way|down|up|back)\s+)?(?:to|at)\b|\s*[\"“`*]+[^\"”`*\n]{1,40}[\"”`*]+\W*$")
-_PRESENT_BEFORE = re.compile(
-    r"(?i)\b(?:is|are|be|been|being|am|has|have|will|would|should|must|can|could|may|might|to|gets?)\s+(?:\w+\s+)?$|'(?:s|re)\s+(?:\w+\s+)?$"
+_PRESENT_BEFORE = re.compile(  # before a past form, what makes it present ("has used", "you've got")
+    r"(?i)\b(?:is|are|be|been|being|am|has|have|will|would|should|must|can|could|may|might|to|gets?)\s+(?:\w+\s+)?$|"
+    r"'(?:s|re|ve)\s+(?:\w+\s+)?$"
 )
 _LIST_MARKER = re.compile(r"[ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
 _HEADING_MARKS = re.compile(r"[ \t]*#{1,6}[ \t]*|[ \t]*#+[ \t]*$")

@@ -2114,6 +2114,16 @@ STRUCTURED_STATED = [
     ),
     (r"4:3", "Use 16:10 for new decks.\n\n> Slide size: Standard (4:3)\n\nThat's correct for this deck, not 16:10."),
     (r"\[minor\]", "[minor] `tmp2` could be renamed to something like `pendingUploads`. [minor] is our label."),
+    (  # a clause comparing with the old value retires nothing it points at
+        r"(?i)\b10 days\b",
+        "A pending ticket stays open for 10 days with no reply, and then it closes. That's longer than the old "
+        "seven-day rule.",
+    ),
+    (  # "you've got" is present
+        r"(?i)\bten days\b",
+        "A pending ticket closes after 14 days now. The old seven-day rule was replaced. If you heard otherwise, that "
+        "is wrong; you've got the full ten days before anything happens.",
+    ),
     (  # a quote of the draft that the answer approves is kept, not corrected
         r"4:3",
         "Use 16:10 for new decks. Your draft has:\n\n> Use 4:3 slides for the board deck.\n\nLooks good to me.",
