@@ -77,6 +77,8 @@ _NUMBER = re.compile(
 _ARROW = re.compile(r"\s(?:→|->|=>|⇒)\s")
 _UNTIL = re.compile(r"(?i)\b(?:to|with|into|for|by)\b")
 _TO = re.compile(r"(?i)\b(?:to|with|into)\b")
+_RELATIVE_BEFORE = re.compile(r"(?i)\b(?:that|which|who)\s+$")
+_MAIN_VERB = re.compile(r"(?i)(?<=\w)\s+(?:has|have|had|is|are|was|were|will|would|should|must|can)\b")
 _QUOTED_LAST = re.compile(r"\s*(?:the |any |every |all )?(?:\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|`[^`\n]{1,60}`)\W*")
 _FROM_TO = re.compile(r"(?i)\b(from)\b(?:[^.;:\n]|(?<=\d)[.:](?=\d)){1,80}?\b(?:to|into)\b")  # "from 09:00 to"
 _PERSON = re.compile(  # "we still use 12", "Today we still use 12" commit: a person is the clause's subject
@@ -1533,6 +1535,15 @@ def _reach(answer: str, at: int, end: int) -> int:
     return min(end, stop)
 
 
+def _in_relative(answer: str, start: int, marker: re.Match, stop: int) -> int:
+    """Where a marker's scope ends when the marker opens a relative clause ("the code that stopped using the column
+    has been live for three releases"): at the verb of the clause it sits in, which follows its object."""
+    if _RELATIVE_BEFORE.search(answer, max(start, marker.start() - 8), marker.start()):
+        verb = _MAIN_VERB.search(answer, marker.end(), stop)
+        return verb.start() if verb else stop
+    return stop
+
+
 def _replaced(reading: Reading, answer: str, start: int, end: int) -> None:
     """What a replacing word in text[start:end] replaces, up to its "to", "with" or "into" ("swap MM to MMM")."""
     for m in VOCAB["replace", "until"].finditer(answer, start, end):
@@ -1558,7 +1569,9 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
     for m in found("negation", "after"):
         if _limit(answer, m.end(), end):
             continue  # "never more than 12" commits to 12
-        zones.append(Zone(m.end(), _reach(answer, m.end(), end), f"after {fragment(m.group(0))}"))
+        zones.append(
+            Zone(m.end(), _in_relative(answer, start, m, _reach(answer, m.end(), end)), f"after {fragment(m.group(0))}")
+        )
     if leftover := found("leftover", "clause"):
         m = leftover[0]
         zones.append(Zone(start, end, f"left to clean up ({fragment(m.group(0))})", named=False))
@@ -1566,7 +1579,7 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
     if rejections_only:
         return
     for m in found("former", "after"):
-        stop = _reach(answer, m.end(), end)
+        stop = _in_relative(answer, start, m, _reach(answer, m.end(), end))
         if _BLANK.fullmatch(answer, m.end(), end) and answer.startswith(",", end):  # "and before that, the standard
             stop = min(_clause_around(answer, end + 1)[1], m.end() + SCOPE)  # X": it opens the next clause
         zones.append(Zone(m.end(), stop, f"after {fragment(m.group(0))}"))

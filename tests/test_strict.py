@@ -2124,6 +2124,10 @@ STRUCTURED_STATED = [
         "A pending ticket closes after 14 days now. The old seven-day rule was replaced. If you heard otherwise, that "
         "is wrong; you've got the full ten days before anything happens.",
     ),
+    (  # a marker in a relative clause rejects its object, not what the sentence goes on to say
+        r"(?i)\bthree releases\b",
+        "You can drop it once the code that stopped using the column has been in production for three releases.",
+    ),
     (  # a quote of the draft that the answer approves is kept, not corrected
         r"4:3",
         "Use 16:10 for new decks. Your draft has:\n\n> Use 4:3 slides for the board deck.\n\nLooks good to me.",
