@@ -1157,7 +1157,7 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                 reading.near(c_start, c_end)
                 or answer.startswith(",", c_end)
                 and reading.near(c_end, c_end + SCOPE)
-                or answer.startswith((",", ":"), c_start - 1)
+                or answer.startswith((",", ":"), _unemphasised(answer, c_start) - 1)
                 and reading.near(max(0, c_start - SCOPE), c_start)
                 or (subject := _before_aside(answer, c_start)) is not None
                 and reading.near(subject, c_start)
@@ -1274,8 +1274,9 @@ def _limit(answer: str, start: int, end: int) -> bool:
     if _COMPARATIVE.fullmatch(limit.group(0)) and not _THAN.match(window, limit.end()):
         return False  # "rather than the older `Heads-up:`": a comparative limits only with "than"
     value = _NUMBER.search(window)
-    if value is None:  # "no later than the kickoff", but not "not fire- or inc- like older channels"
-        return len(window[: limit.start()].split()) <= _NEAR
+    if value is None:  # "no later than the kickoff", but not "not fire- or inc- like older channels" or a quoted
+        head = window[: limit.start()]  # value before it ('no longer write "(absent)" after the name')
+        return len(head.split()) <= _NEAR and not any(q in head for q in '"“`')
     return limit.start() < value.start()
 
 
@@ -1535,6 +1536,13 @@ def _reach(answer: str, at: int, end: int) -> int:
     return min(end, stop)
 
 
+def _unemphasised(answer: str, at: int) -> int:
+    """Where the text before `at` ends, not counting spaces and emphasis marks ("**DANGER:** is": after the colon)."""
+    while at > 0 and answer[at - 1] in " *_":
+        at -= 1
+    return at
+
+
 def _in_relative(answer: str, start: int, marker: re.Match, stop: int) -> int:
     """Where a marker's scope ends when the marker opens a relative clause ("the code that stopped using the column
     has been live for three releases"): at the verb of the clause it sits in, which follows its object."""
@@ -1603,8 +1611,8 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
         if _BLANK.fullmatch(answer, start, m.start()) and _VERB.match(m.group(0)):
             if (subject := _before_aside(answer, start)) is not None:  # "A 12-month cap — the usual default — is
                 begin = max(subject, m.start() - SCOPE)  # below our floor": its subject is before the aside
-            elif answer.startswith((",", ":"), start - 1):
-                begin = max(_clause_around(answer, start - 2)[0], m.start() - SCOPE)
+            elif answer.startswith((",", ":"), (lead := _unemphasised(answer, start)) - 1):  # "**DANGER:** is"
+                begin = max(_clause_around(answer, lead - 2)[0], m.start() - SCOPE)
         zones.append(Zone(begin, m.start(), f"before {fragment(m.group(0).strip())}"))
     if told := found("former", "clause"):
         m = told[0]

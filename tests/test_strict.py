@@ -1964,6 +1964,15 @@ STRUCTURED_CONTEXT = [
         r"(?i)\b(8|11) weeks\b",
         "Send invites 13 weeks ahead.\n\n- [ ] Planning docs showing 8 or 11 weeks updated to 13",
     ),
+    (r"30%", "The annual discount is 12%. The 30% discount, which replaced the original 20%, has been withdrawn."),
+    (  # a bold label's colon ends no subject ("**DANGER:** is ...")
+        r"DANGER:",
+        "Open the step with a bold **IRREVERSIBLE:** and say what is lost; **DANGER:** is not the marker any more.",
+    ),
+    (  # a quoted value between a negation and "after" makes no limit
+        r"\"\(absent\)",
+        'Strike the name through. We no longer write "(absent)" after the name.',
+    ),
     (  # what a replacing word replaces is former, even in a clause that accepts (the replacing, not the value)
         r"DD\.MM\.YYYY",
         "Dates are YYYY/MM/DD. A find-and-replace that swaps `DD.MM.YYYY` to `YYYY/MM/DD` works well.",
