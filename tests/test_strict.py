@@ -1973,6 +1973,12 @@ STRUCTURED_CONTEXT = [
         r"\"\(absent\)",
         'Strike the name through. We no longer write "(absent)" after the name.',
     ),
+    (r"(?i)\b40 minutes\b", "Sessions are 75 minutes. Holds set up by hand for 40 minutes need to be stretched to 75."),
+    (
+        r"(?i)\bthree alternatives\b",
+        "List at least four alternatives. I'd also update the two example proposals, since both currently show three "
+        "alternatives.",
+    ),
     (  # what a replacing word replaces is former, even in a clause that accepts (the replacing, not the value)
         r"DD\.MM\.YYYY",
         "Dates are YYYY/MM/DD. A find-and-replace that swaps `DD.MM.YYYY` to `YYYY/MM/DD` works well.",
