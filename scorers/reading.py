@@ -130,7 +130,8 @@ _VALUE = re.compile(r"\d|\"|(?<!\w)'[^']+'(?!\w)|`")  # a quote, not an apostrop
 _APPOSITION = re.compile(r"(?i)^\W*(?:the|our|an?|what|that|those|which)\b")  # after a dash: "— the bar we used"
 _RELATIVE = re.compile(r"(?i)^\W*(?:which|what)\b")
 _HAS_VALUE = re.compile(
-    r"\d|[\"“`]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twice|once)\b|(?<=\w )[A-Z][\w-]+|\w+-\w+"
+    r"\d|[\"“`]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
+    r"sixty|ninety|hundred|twice|once)\b|(?<=\w )[A-Z][\w-]+|\w+-\w+"
 )
 _EITHER_OR = re.compile(r"(?i)either\b(?!\s+(?:is|one|option|value|version|choice|works?)\b)")
 _COUNTED_FORMER = re.compile(

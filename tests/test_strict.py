@@ -1979,6 +1979,17 @@ STRUCTURED_CONTEXT = [
         "List at least four alternatives. I'd also update the two example proposals, since both currently show three "
         "alternatives.",
     ),
+    (  # an answer opening with a value in words ("eleven") holds it: the story after it is past
+        r"(?i)\beight per segment\b",
+        "Plan on **eleven participants per segment, at minimum**.\n\nThe original guidance was five per segment. So "
+        "the minimum went up to eight, and it was reinforced more than once: eight per segment, don't close until "
+        "eight are booked.",
+    ),
+    (
+        r"T-shirt",
+        "Use **engineer-days**.\n\nThe first version asked for engineer-weeks. The next step swung the other way: drop "
+        "numbers altogether and use **T-shirt sizes**, S through XL.",
+    ),
     (  # what a replacing word replaces is former, even in a clause that accepts (the replacing, not the value)
         r"DD\.MM\.YYYY",
         "Dates are YYYY/MM/DD. A find-and-replace that swaps `DD.MM.YYYY` to `YYYY/MM/DD` works well.",
