@@ -1990,6 +1990,8 @@ STRUCTURED_CONTEXT = [
         "Use **engineer-days**.\n\nThe first version asked for engineer-weeks. The next step swung the other way: drop "
         "numbers altogether and use **T-shirt sizes**, S through XL.",
     ),
+    (r"1200 × 630", "Heroes are 2000 × 1000. It replaces the 1600 × 900 spec we have used since dropping 1200 × 630."),
+    (r"60/40", 'Split 70/30.\n\n- The dashboard template had "60/40" hard-coded in its description field.'),
     (  # what a replacing word replaces is former, even in a clause that accepts (the replacing, not the value)
         r"DD\.MM\.YYYY",
         "Dates are YYYY/MM/DD. A find-and-replace that swaps `DD.MM.YYYY` to `YYYY/MM/DD` works well.",
