@@ -80,7 +80,7 @@ _TO = re.compile(r"(?i)\b(?:to|with|into)\b")
 _RELATIVE_BEFORE = re.compile(r"(?i)\b(?:that|which|who)\s+$")
 _MAIN_VERB = re.compile(r"(?i)(?<=\w)\s+(?:has|have|had|is|are|was|were|will|would|should|must|can)\b")
 _QUOTED_LAST = re.compile(r"\s*(?:the |any |every |all )?(?:\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|`[^`\n]{1,60}`)\W*")
-_FROM_TO = re.compile(r"(?i)\b(from)\b(?:[^.;:\n]|(?<=\d)[.:](?=\d)){1,80}?\b(?:to|into)\b")  # "from 09:00 to"
+_FROM_TO = re.compile(r"(?i)\bfrom\b((?:[^.;:\n]|(?<=\d)[.:](?=\d)){1,80}?)\b(?:to|into)\b")  # "from 09:00 to"
 _PERSON = re.compile(  # "we still use 12", "Today we still use 12" commit: a person is the clause's subject
     r"(?i)^\W*(?:(?:and|but|so|if|when|because|today|here)\W+){0,2}(?:we|you|i|(?:our|your|the) (?:team|teams|"
     r"reviewers?|leads?|managers?|approvers?|colleagues|people|designers?|engineers?))\s+(?:\w+\s+)?$"
@@ -129,10 +129,11 @@ _CONTRAST = re.compile(  # not within a compound ("strong-but-not-stellar")
 _VALUE = re.compile(r"\d|\"|(?<!\w)'[^']+'(?!\w)|`")  # a quote, not an apostrophe ("Tuesday's")
 _APPOSITION = re.compile(r"(?i)^\W*(?:the|our|an?|what|that|those|which)\b")  # after a dash: "— the bar we used"
 _RELATIVE = re.compile(r"(?i)^\W*(?:which|what)\b")
-_HAS_VALUE = re.compile(
-    r"\d|[\"“`]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
-    r"sixty|ninety|hundred|twice|once)\b|(?<=\w )[A-Z][\w-]+|\w+-\w+"
+_NUMBER_WORDS = (  # a number in words, as a value
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|"
+    r"hundred|twice|once"
 )
+_HAS_VALUE = re.compile(rf"\d|[\"“`]|\b(?:{_NUMBER_WORDS})\b|(?<=\w )[A-Z][\w-]+|\w+-\w+")
 _EITHER_OR = re.compile(r"(?i)either\b(?!\s+(?:is|one|option|value|version|choice|works?)\b)")
 _COUNTED_FORMER = re.compile(
     r"(?i)\b(?:one of )?(?:two|three|four|a few|several|both)(?= (?:earlier|older|previous|former|old|prior|other)\b)"
@@ -173,8 +174,7 @@ _PAST_TENSE = re.compile(
 _STORY_VALUE = re.compile(  # a value a story tells: bold, a number with what is written onto it, code, a quote, ...
     r"\*\*[^*\n]{1,60}\*\*|[^\s()\[\]{}\"'`*“”]*\d(?:[^\s()\[\]{}\"'`*“”,;]*[^\s()\[\]{}\"'`*“”,;.:!?])?|"
     r"`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|"
-    r"(?i:\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
-    r"hundred|twice|once)\b)"  # ... a number word
+    rf"(?i:\b(?:{_NUMBER_WORDS})\b)"  # ... a number word
 )
 _NOT_PROSE = ("|", "```", "~~~", "    ")  # a table or code: no story told there
 _ALONG = re.compile(r"(?i)\W*(?:with|plus|including)\b")  # a sequence word that goes on within a sentence only
@@ -439,7 +439,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
                 draft = [z for z in reading.zones if z.why.startswith(_DRAFT) and shown[0] <= z.start < shown[1]]
                 reading.zones = [z for z in reading.zones if z not in draft]
             # "```24h```, should become: ```30h```"
-            if shown and (becomes := _becomes(block) or _said_former(block, answer[shown[0] : shown[1]])):
+            elif shown and (becomes := _becomes(block) or _said_former(block, answer[shown[0] : shown[1]])):
                 reading.zones.append(Zone(*shown, f"followed by {fragment(becomes)}"))
             shown = None
             _narrative(reading, answer, start, end, sections)
@@ -608,9 +608,13 @@ _APPROVES = re.compile(
 
 def _approves(block: str) -> bool:
     """Whether a paragraph opens by approving the block before it ("Looks good.", "That's fine as it is")."""
-    text = block.lstrip()
-    first = text[: stop.start()] if (stop := _SENTENCE.search(text)) else text
+    first = _first_sentence(block)
     return bool(_APPROVES.match(first) or _accepts(first))
+
+
+def _first_sentence(block: str) -> str:
+    text = block.lstrip()
+    return text[: stop.start()] if (stop := _SENTENCE.search(text)) else text
 
 
 _LABEL = 3  # words of a label introducing a block ("Before:", "What it was:")
@@ -629,10 +633,9 @@ def _becomes(block: str) -> str | None:
 def _said_former(block: str, shown: str) -> str | None:
     """A paragraph after a block whose first sentence says the block is former ("This is the build-first order we
     used for a while, and it's been superseded.", "`retention-days: 5` is the old setting.") or changes it
-    ("Please switch these keys to ...", "Same fix: ...")."""
-    text = block.lstrip()
-    first = text[: stop.start()] if (stop := _SENTENCE.search(text)) else text
-    if VOCAB["hedge", "sentence"].search(first) or _accepts(first) or _APPROVES.match(first):
+    ("Please switch these keys to ...", "Same fix: ..."); one that approves it is read before (`_approves`)."""
+    first = _first_sentence(block)
+    if VOCAB["hedge", "sentence"].search(first):
         return None
     if fix := VOCAB["becomes", "fix"].match(first):
         return fix.group(0).strip()
@@ -1556,12 +1559,15 @@ def _in_relative(answer: str, start: int, marker: re.Match, stop: int) -> int:
 def _replaced(reading: Reading, answer: str, start: int, end: int) -> None:
     """What a replacing word in text[start:end] replaces, up to its "to", "with" or "into" ("swap MM to MMM")."""
     for m in VOCAB["replace", "until"].finditer(answer, start, end):
-        begin, until = m.end(), _UNTIL.search(answer, m.end(), end)
         # "changes the default split for new tests from 60/40 to 70/30": what it replaces follows "from"
         if (source := _FROM_TO.search(answer, m.end(), end)) and not _TO.search(answer, m.end(), source.start()):
-            begin, until = source.end(1), _TO.search(answer, source.end(1), end)
+            begin, stop = source.span(1)
         # with no "to" or "with": what it replaces ends the clause ('- [ ] Guide: replace "Thursday 9 a.m."')
-        stop = until.start() if until else end if _QUOTED_LAST.fullmatch(answer, begin, end) else begin
+        elif until := _UNTIL.search(answer, m.end(), end):
+            begin, stop = m.end(), until.start()
+        else:
+            begin = m.end()
+            stop = end if _QUOTED_LAST.fullmatch(answer, begin, end) else begin
         if not reading.quoted(m.start()) and not _BLANK.fullmatch(answer, begin, stop):
             reading.zones.append(Zone(begin, stop, f"what {fragment(m.group(0))} replaces"))
 
