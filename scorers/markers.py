@@ -32,7 +32,7 @@ SCOPES = {  # kind -> the scopes it may have
     "current": {"clause"},
     "now": {"clause"},
     "past": {"clause"},
-    "status": {"former", "current", "line", "item"},
+    "status": {"former", "current", "line", "item", "stage", "latest"},
     "heading": {"former", "history"},
     "column": {"former", "label", "current"},
     "becomes": {"block", "fix", "clause"},

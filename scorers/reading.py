@@ -201,6 +201,12 @@ _BOLD_HEADING = re.compile(  # ... alone, or on the first line of its paragraph 
     rf"[ \t]*(\*\*|__)({_WORD_IN_BOLD}(?:[ \t]+{_WORD_IN_BOLD}){{0,9}})\1[ \t]*:?[ \t]*(?:\n|$)"
 )
 _BOLD_LEVEL = 7
+# bold leading a paragraph, perhaps numbered: "**1. Then: 8.**"
+_BOLD_LEAD = re.compile(r"[ \t]*(\*\*|__)(\d{1,2}[.)][ \t]*)?([^\n]{1,120}?)\1")
+_LEAD_WORDS = 14  # words of a lead that can name a stage of a history
+_TOLD_LEAD = re.compile(r"[^\n?]{1,80}\.")  # a lead told as a sentence ("The switch to magenta."), not a heading
+_HISTORY = 3  # stages a history told without naming the stage in force has at least
+_OPENING_WORDS = 30  # ... and of the first sentence after a lead that names none ("A correction shortened it to 4 h.")
 # a bold question, or a bold "Why ...", leading a paragraph: "**Why did it change?**", "**Why 180 and not 500.**"
 _BOLD_QUESTION = re.compile(r"[ \t]*(\*\*|__)([^\n*_]{1,120}\?|[Ww]hy\b[^\n*_]{1,120})\1")
 # a question the answer asks for its reader (an FAQ's): a line led by "Q:" (a bold one whole), a bold or italic span
@@ -372,6 +378,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     intro: str | None = None  # the former a short introducing line names, for the next block
     shown: tuple[int, int] | None = None  # the code block or table just read (a line after it may say it is former)
     depth = 0  # nesting of list items and quotes
+    leads: list[tuple[int, str, str]] = []  # where each heading and paragraph led by bold starts, its lead, its form
     blocks: list[tuple[int, int]] = []  # the lists and quotes open
     i = 0
     while i < len(tokens):
@@ -397,6 +404,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             _blank(text, answer, start, end, _HEADING_MARKS)
             title = answer[start:end].strip().strip("#").strip()
             sections = [s for s in sections if s[0] < level]
+            leads.append((start, title, "heading"))
             kind = _heading_kind(title)
             if kind:
                 sections.append((level, kind, title))
@@ -429,6 +437,8 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             continue
         if tok.type == "paragraph_open":
             block = answer[start:end]
+            if depth == 0 and (lead := _BOLD_LEAD.match(block)):
+                leads.append((start, lead.group(3), "numbered" if lead.group(2) else "bold"))
             if depth == 0 and (bold := _BOLD_HEADING.match(block) or _BOLD_QUESTION.match(block)):
                 sections = [s for s in sections if s[0] < _BOLD_LEVEL]  # "**If you're reusing an older post**"
                 if kind := _heading_kind(bold.group(2)):
@@ -449,6 +459,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             i += 3
             continue
         i += 1
+    _timeline(reading, answer, leads)
     _sequence(reading, answer)
     reading.text = "".join(text)
     return reading
@@ -527,10 +538,13 @@ def _asked(reading: Reading, answer: str) -> None:
 
 
 def _markdown(answer: str) -> bool:
-    """Whether the answer has markdown blocks (headings, lists, tables, code, quotes), checked cheaply first."""
+    """Whether the answer has markdown blocks (headings, lists, tables, code, quotes, paragraphs led in bold, as the
+    stages of a history are), checked cheaply first."""
     head = answer[:8]
     if not any(mark in answer for mark in _MARKDOWN_MARKS) and head.lstrip()[:1] not in ("#", "-", "*", ">", "`"):
         return False
+    if answer.startswith("**") + answer.count("\n\n**") >= 2:
+        return True
     return bool(_MARKDOWN_LINE.match(answer) or _MARKDOWN_LATER_LINE.search(answer)) or "|" in answer
 
 
@@ -754,6 +768,12 @@ def _stages(reading: Reading, answer: str, lines: list[int], items: list) -> Non
     spans = [(lines[t.map[0]], lines[t.map[1]]) for t in items]
     leads = [[part for part in _item_lead(answer, s) if part] for s, _ in spans]
     stages = [next(((status, part) for part in lead if (status := _status(part))), (None, "")) for lead in leads]
+    for n, (start, _) in enumerate(
+        spans
+    ):  # else a longer bold lead naming a stage ("**Final change, the rule today:**")
+        bold = _BOLD_LEAD.match(_LIST_MARKER.sub("", answer[start : _line_end(answer, start)], count=1))
+        if stages[n][0] is None and bold and (kind := _lead_kind(bold.group(3))):
+            stages[n] = kind, bold.group(3)
     now = next((n for n, (status, _) in enumerate(stages) if status == "current"), 0)
     if not now or not all(
         status == "former" or any(_STAGE.match(part) for part in lead) or _TOLD.search(answer, s, e)
@@ -762,6 +782,66 @@ def _stages(reading: Reading, answer: str, lines: list[int], items: list) -> Non
         return
     for s, e in spans[:now]:
         reading.zones.append(Zone(s, e, f"in a list item before the one marked {fragment(stages[now][1])}"))
+
+
+def _timeline(reading: Reading, answer: str, leads: list[tuple[int, str, str]]) -> None:
+    """Paragraphs or sections led by the stages of a history in turn ("**Where it started: 6 categories.**", "**Then:
+    8.**", "**Final change: 3.**"; or "**Four hours.** A correction shortened that to 4 hours."), each led by a stage
+    or telling the past: those just before one led by the stage in force are former, each up to the next lead, when
+    one at least is led by a stage or all are numbered ("**1. Blue inputs.**", "**2. Orange reinforced.**", "**3.
+    Magenta (current).**"); without a stage in force, a history of three paragraphs or more led in bold by a stage or
+    a sentence, told from a stage led as early ("**The starting convention.**", "**The move to orange.**"), holds
+    the stage in force last, and those before it are former. A hedge there still offers what it accepts."""
+    if not leads:
+        return
+    ends = [start for start, _, _ in leads[1:]] + [len(answer)]
+    kinds = [
+        _lead_kind(lead) or _lead_kind(_opening(answer, start, end), _OPENING_WORDS)
+        for (start, lead, _), end in zip(leads, ends, strict=True)
+    ]
+    staged = [
+        kind == "former" or (kind is None and _TOLD.search(answer, start, end) is not None)
+        for kind, (start, _, _), end in zip(kinds, leads, ends, strict=True)
+    ]
+    first = 0
+    while first < len(leads):
+        last = first
+        while staged[first] and last + 1 < len(leads) and staged[last + 1]:
+            last += 1
+        run = range(first, last + 1) if staged[first] else range(0)
+        after = last + 1 if last + 1 < len(leads) and kinds[last + 1] == "current" else None
+        former: range | None = None
+        if after is not None and (
+            "former" in [kinds[n] for n in run] or (len(run) > 1 and all(leads[n][2] == "numbered" for n in run))
+        ):
+            former, told = run, fragment(leads[after][1])
+        elif after is None and kinds[first] == "former":  # up to a lead that is a heading, not a stage told
+            stop = next((n for n in run if kinds[n] != "former" and not _TOLD_LEAD.fullmatch(leads[n][1])), last + 1)
+            if stop - first >= _HISTORY:
+                former, told = range(first, stop - 1), f"{fragment(leads[stop - 1][1])}, the last stage told"
+        for n in former or ():
+            why = f"a stage of the history told before {told}"
+            reading.zones.append(Zone(leads[n][0], ends[n], why, named=False, section=True))
+        first = last + 1
+
+
+def _opening(answer: str, start: int, end: int) -> str:
+    """The first sentence of a block after its bold lead or heading line."""
+    lead = _BOLD_LEAD.match(answer, start, end)
+    at = lead.end() if lead else _line_end(answer, start)
+    return _first_sentence(answer[at:end])
+
+
+def _lead_kind(lead: str, words: int = _LEAD_WORDS) -> str | None:
+    """Whether a short lead (of at most `words`) names the stage of the history in force ("current"), an earlier
+    stage ("former"), or neither."""
+    if len(lead.split()) > words:
+        return None
+    if VOCAB["status", "latest"].search(lead):
+        return "current"
+    if VOCAB["status", "stage"].search(lead) or _STAGE.match(lead):
+        return "former"
+    return None
 
 
 def _item_lead(answer: str, start: int) -> tuple[str | None, str | None]:
@@ -1414,12 +1494,20 @@ def retired_around(answer: str, at: int) -> bool:
 def own_alternatives(answer: str, at: int) -> tuple[int, int] | None:
     """Where, in the sentence of an acceptance at `at`, the alternatives it accepts are named before it, when they
     are ("Padding or an invisible hit-area extension both work"): joined by "or" or "and", with no number and no
-    former marker (not "The old and new sizes both work")."""
+    former marker (not "The old and new sizes both work"); or the block after it, when its line introduces them
+    ("Any of these are fine:")."""
     start = _sentence_start(answer, at)
     lead = answer[start:at]
     if _JOINED.search(lead) and not _NUMBER.search(lead) and not _tells_former(lead):
         return start, at
+    line_end = _line_end(answer, at)
+    if answer[at:line_end].rstrip(" \t*_").endswith(":"):  # "Any of these are fine:" and the block they are in
+        block = _NEXT_BLOCK.match(answer, line_end)
+        return block.span(1) if block else None
     return None
+
+
+_NEXT_BLOCK = re.compile(r"\s*\n((?:[ \t]*\S[^\n]*(?:\n|$)){1,40})")  # the lines of the next block (up to a blank line)
 
 
 def _sentence_start(answer: str, at: int) -> int:

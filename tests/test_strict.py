@@ -2001,6 +2001,61 @@ STRUCTURED_CONTEXT = [
         "Touch targets are 56px now. Components at 40px are now too small. Some older ones may still be at 44px; "
         "those fall short as well.",
     ),
+    # set BM: a history told stage by stage, each paragraph led in bold, before the stage in force
+    (
+        r"(?i)\b(?:45|60) ?s(?:econds)?\b",
+        "The probe runs every **20 seconds**. How we got there:\n\n**Where it began: 60 seconds.** Every service "
+        "checked itself once a minute.\n\n**Then: 45 seconds.** Outages went unnoticed too long, so it came down "
+        "to 45 seconds, and that was repeated in two reviews.\n\n**Latest change: 20 seconds.** Set "
+        "`--interval=20s` in every Dockerfile.",
+    ),
+    (  # stages led without a named stage, numbered, before one marked current; a heading closes the last
+        r"(?i)\bsans[- ]serif\b|\bslab\b",
+        "Use a serif face.\n\n**1. Sans-serif everywhere.** Early decks were all set in Helvetica.\n\n**2. Slab "
+        "headings.** A redesign moved titles to slab faces.\n\n**3. Serif throughout (current).** Body and titles "
+        "now share one serif family.\n\n### What to do now\n\nPick the serif from the theme.",
+    ),
+    (  # a list of stages with a long bold lead for the stage in force
+        r"(?i)\bTL;DR\b|\bKey points\b",
+        'Open with **Summary**.\n\n- **Originally: "TL;DR".** Everyone wrote it.\n- **Restated, more than '
+        'once.** Key points came up again in later reminders.\n- **Final change, the rule today: "Summary".** Use '
+        "it in every doc.",
+    ),
+    # set BM: what is how we did it before, what would today be written otherwise, what is one over, a conversion
+    (r"(?i)\beleven[- ]weeks?\b", "Invites go out 13 weeks ahead. The eleven-week lead time is how we did it before."),
+    (r"inc-", "Channels start with `bridge-`. A channel named `inc-2025-outage` would today be `bridge-2025-outage`."),
+    (r"(?i)\b12 tiles\b", "The cap is 11 tiles, so a dashboard at 12 tiles is one over."),
+    (r"(?i)\bper[- ]minute\b", "State limits per hour. If a source gives a per-minute figure, multiply by 60."),
+    (r"(?i)\bCIF\b", "Ask for DPU quotes. If a supplier sends a CIF price, ask them to requote on DPU."),
+    (r"(?i)\bT-shirt\b", "Estimate in engineer-days, and leave the T-shirt sizes out of the proposal."),
+    (  # what an acceptance introduces with a colon is the alternatives it accepts: none of them superseded
+        r"(?i)\bfix:",
+        "Write `<fix>` first.\n\nAny of these work. Pick whichever fits the change:\n\n- `<fix> guard the empty "
+        "queue`\n- `<fix> stop the worker crashing`\n\nThe old `fix:` prefix is retired.",
+    ),
+    # set BN: a stage named by the first sentence after its lead; a history told from its start without naming the
+    # stage in force holds it last; a heading naming the stage in force
+    (
+        r"(?i)\b(?:24|four|4)[- ]hours?\b",
+        "Send the notes by 15:30.\n\n**Next-day notes.** At first the notes went out within 24 hours.\n\n**Four "
+        "hours.** A correction shortened that to four hours.\n\n**Ninety minutes.** The latest change brought it "
+        "down to 90 minutes.",
+    ),
+    (
+        r"(?i)\b(?:blue|orange)\b",
+        "Type inputs in magenta.\n\n**The starting rule: blue.** Inputs were typed in blue.\n\n**The move to "
+        "orange.** A review moved inputs to orange for shared screens.\n\n**The switch to magenta.** Colour-blind "
+        "reviewers asked for it, so it changed again.",
+    ),
+    (
+        r"DANGER:",
+        "**Where it started: WARNING:.** Early runbooks flagged risky steps that way.\n\n**Then: DANGER:.** It "
+        "was restated twice.\n\n**The current label.** IRREVERSIBLE: is what we write, in bold.",
+    ),
+    (r"(?i)\borange\b", "Inputs are magenta; orange (*former*) stood out less on projectors."),
+    (r"(?i)\bon Monday\b", "Publish 48 hours after rollout. Nothing should go live on Monday or Tuesday."),
+    (r"(?i)\btwo KR", "Each objective has four KRs. If your template has only two KR rows, add two more."),
+    (r"(?i)\b12-tile\b", "The ceiling is 11 tiles, so a 12-tile layout needs one tile moved off."),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -2640,6 +2695,44 @@ STRUCTURED_STATED = [
     (r"(?i)\b18-character\b", "Labels must be written to the 18-character cap."),
     # set BI: what needs one more is what the clause names, not the rule stated before it
     (r"(?i)\btwo KRs\b", "Write two KRs per objective; an objective with one KR needs one more."),
+    # set BM: stages told before the one in force are former, not the stage in force nor steps that only look like
+    # stages; a pause someone takes is no value that stopped
+    (
+        r"(?i)\b45 ?s(?:econds)?\b",
+        "**Where it began: 60 seconds.** Checks ran once a minute.\n\n**Now: 45 seconds.** Set `--interval=45s`.",
+    ),
+    (
+        r"(?i)\b45 ?s(?:econds)?\b",
+        "**Short answer:** use 45 seconds. It was agreed last spring.\n\n**What to do now:** set the interval.",
+    ),
+    (
+        r"(?i)\b45 ?s(?:econds)?\b",
+        "**First, open the Dockerfile.** Set the interval to 45 seconds.\n\n**Now rebuild.** Push the image.",
+    ),
+    (
+        r"(?i)\b60/40\b",
+        "**Originally: 50/50.** Even splits.\n\n**Then: 70/30 (current).** Tests moved on.\n\n**Either way**, 60/40 is "
+        "still fine for small tests.",
+    ),
+    (r"(?i)\b500 ?ms\b", "Fire the request once the user has stopped typing for 500 ms."),
+    (  # an acceptance introducing alternatives that hold a superseded value offers it
+        r"(?i)\bfix:",
+        "Use `<fix>` first.\n\nAny of these work. Pick whichever fits the change:\n\n- `<fix> guard the queue`\n- "
+        "`fix: guard the queue`",
+    ),
+    # set BN: the last stage of a history told without naming the stage in force is that stage, and a section
+    # heading after the stages ends the history
+    (
+        r"(?i)\borange\b",
+        "**The starting rule: blue.** Inputs were typed in blue.\n\n**The move to green.** A review moved inputs to "
+        "green.\n\n**The switch to orange.** Screens changed, so orange was adopted.",
+    ),
+    (
+        r"(?i)\borange\b",
+        "**The starting rule: blue.** Inputs were typed in blue.\n\n**The move to green.** A review moved inputs to "
+        "green.\n\n**The switch to orange.** Screens changed, so orange was adopted.\n\n**Setting up the sheet**\n\n"
+        "Type every input as agreed; the team settled on it last year.",
+    ),
 ]
 
 
