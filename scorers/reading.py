@@ -119,7 +119,10 @@ _NO_NEED = re.compile(  # a fix not asked for ("you don't strictly need to redo 
     r"|no (?:real )?(?:urgency|rush|hurry) to)\b"
 )
 # an indirect question ("asks whether 8 px is fine"): what it asks is fine is not accepted
-_INDIRECT = re.compile(r"(?i)\b(?:whether|(?:asks?|asked|asking|wonders?|wondering) if)\b")
+_INDIRECT = re.compile(  # ... or what a step checks ("check the layout still works")
+    r"(?i)\b(?:whether|(?:asks?|asked|asking|wonders?|wondering) if|(?:check(?:s|ed|ing)?|verif(?:y|ies|ied|ying)|"
+    r"confirm(?:s|ed|ing)?|ensur(?:e|es|ed|ing)|mak(?:e|es|ing) sure|test(?:s|ed|ing)?)(?: that)?)\b"
+)
 # a purpose ("so old links still work"): what a step keeps working, not a value it accepts
 _PURPOSE = re.compile(r"(?i)\bso (?:that )?(?:[\w'-]+ ){1,3}(?:will |should |can )?(still work)")
 _TOLD = re.compile(r"(?i)\b(?:would|could|might|used to|was|were|had|\w{3,}ed)\b|\w'd\b")  # ... in the past or supposed
@@ -913,6 +916,7 @@ def _code(reading: Reading, answer: str, lines: list[int], tok, intro: str | Non
     denying = ""
     mapping = False  # inside a rename or replace mapping: its keys are former
     removed = ""  # a diff's last removed line
+    within = False  # inside a block comment ("/* ...") that goes on to a later line
     column: tuple[int, int | None, str] | None = None  # a column headed as former ("Before    After"): where, what
     prose = info in ("", "text", "txt", "markdown", "md", "plain", "plaintext")
     following, upcoming = [], ""  # each line's next non-blank line
@@ -952,16 +956,21 @@ def _code(reading: Reading, answer: str, lines: list[int], tok, intro: str | Non
             continue
         comment = _COMMENT.search(line)
         said = comment.group(1) if comment else ""
+        remark = bool(comment and comment.start() == 0)  # a comment line, or a line within a block comment
+        if within:
+            remark, said = True, line.strip("*/ \t")
+        within = "*/" not in line and (within or remark and line.startswith("/*"))
         indent = len(answer[s:e]) - len(line)
         if denied is not None and indent > denied and not line.startswith(("]", "}", ")")):
             reading.zones.append(Zone(s, e, f"listed under {fragment(denying)}"))
             continue
         denied = None
-        if comment and comment.start() == 0:  # a comment line: prose, and perhaps the start or end of a run
-            if VOCAB["code", "former"].search(said):
+        if remark:  # a comment line: prose, and perhaps the start or end of a run (whichever it names first)
+            old, new = VOCAB["code", "former"].search(said), VOCAB["code", "current"].search(said)
+            if old and (new is None or old.start() < new.start()):
                 former = f"code after the comment {fragment(line.strip()[:40])}"
                 reading.zones.append(Zone(s, e, former))
-            elif VOCAB["code", "current"].search(said):
+            elif new:
                 former = None
             elif former:  # a line commented out within the run
                 reading.zones.append(Zone(s, e, former))
@@ -1338,9 +1347,9 @@ def _accepted_cell(cell: str) -> bool:
 
 def _weakly_accepting(voice: str) -> re.Match | None:
     """What in a clause accepts what it is about weakly ("is acceptable for now", "can stay on it"), unless the
-    clause is negated."""
+    clause is negated or it is what a step checks ("check the layout still works")."""
     weak = VOCAB["hedge", "weak"].search(voice)
-    return weak if weak and not _NEGATION.search(voice) else None
+    return weak if weak and not _NEGATION.search(voice) and not _INDIRECT.search(voice, 0, weak.start()) else None
 
 
 def _accepts(text: str) -> bool:

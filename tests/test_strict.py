@@ -2056,6 +2056,39 @@ STRUCTURED_CONTEXT = [
     (r"(?i)\bon Monday\b", "Publish 48 hours after rollout. Nothing should go live on Monday or Tuesday."),
     (r"(?i)\btwo KR", "Each objective has four KRs. If your template has only two KR rows, add two more."),
     (r"(?i)\b12-tile\b", "The ceiling is 11 tiles, so a 12-tile layout needs one tile moved off."),
+    # set BO: what used to be allowed, what was the format before a switch, a jump from the old value, what was used
+    # before, the trouble with the old way, a block comment's later lines, a check that something still works, a
+    # choice that a process makes
+    (r"(?i)\b12 tiles\b", "Dashboards used to be allowed up to 12 tiles; the cap is 11 now."),
+    (
+        r"Issue:",
+        "Older commits end with `Issue:` or `Refs:` lines. Both were our format before the switch to `Tracks:`.",
+    ),
+    (r"(?i)\b8\b(?: to 11)? per segment", "Book 11 interviews. The jump from 8 to 11 per segment adds up quickly."),
+    (
+        r"\$4,000",
+        "Three quotes are needed over $750, a much lower bar than the $4,000 threshold used before the audit.",
+    ),
+    (
+        r"(?i)dollar-brace|\$\{",
+        "Use @@VAR@@ placeholders. Originally we wrote ${VAR}. The trouble was that shells would expand the "
+        "dollar-brace form too early.",
+    ),
+    (
+        r"(?i)\b6 ?px\b",
+        "```css\n/* Spacing is on a 10 px grid.\n   Replaces the former 6 px grid. */\n--space: 10px;\n```",
+    ),
+    (r"cte_", "Prefix CTEs with `tmp_`. Before this convention we put `cte_` in front of every CTE."),
+    (
+        r"\b1440\b",
+        "Use 390 and 1280. 1280 is a more realistic desktop width than 1440 was, and it forces you to check the layout "
+        "still works on a laptop.",
+    ),
+    (
+        r"(?i)\b20 minutes\b",
+        "Post an update every 45 minutes; use whichever channel your runbook specifies. We used to post every 20 "
+        "minutes.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -2733,6 +2766,13 @@ STRUCTURED_STATED = [
         "green.\n\n**The switch to orange.** Screens changed, so orange was adopted.\n\n**Setting up the sheet**\n\n"
         "Type every input as agreed; the team settled on it last year.",
     ),
+    # set BO: code after a comment that names what it replaces is the replacement; a choice left to the reader
+    (r"(?i)\b6 ?px\b", "```css\n/* Spacing scale.\n   Replaces the former 10 px grid. */\n--space: 6px;\n```"),
+    (
+        r"(?i)\b40-minute\b",
+        "Reviews run 35 minutes now, but the older 40-minute cap is fine too. Use whichever keeps you focused.",
+    ),
+    (r"60/40", "Use whichever split your team likes: 60/40 or 70/30."),
 ]
 
 
