@@ -65,6 +65,8 @@ def load(path: Path = VOCABULARY) -> list[Entry]:
         fields = raw.split("\t")
         if len(fields) < 3:
             raise VocabularyError(path, n, "pattern", "expected kind, scope and pattern separated by tabs")
+        if len(fields) > 4:
+            raise VocabularyError(path, n, "note", "more than four fields: kind, scope, pattern and one note")
         kind, scope, pattern = fields[:3]
         if kind not in SCOPES:
             raise VocabularyError(path, n, "kind", f"{kind!r} is not one of {', '.join(SCOPES)}")

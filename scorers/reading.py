@@ -207,9 +207,9 @@ _BOLD_LEVEL = 7
 # bold leading a paragraph, perhaps numbered: "**1. Then: 8.**"
 _BOLD_LEAD = re.compile(r"[ \t]*(\*\*|__)(\d{1,2}[.)][ \t]*)?([^\n]{1,120}?)\1")
 _LEAD_WORDS = 14  # words of a lead that can name a stage of a history
+_OPENING_WORDS = 30  # ... and of the first sentence after a lead that names none ("A correction shortened it to 4 h.")
 _TOLD_LEAD = re.compile(r"[^\n?]{1,80}\.")  # a lead told as a sentence ("The switch to magenta."), not a heading
 _HISTORY = 3  # stages a history told without naming the stage in force has at least
-_OPENING_WORDS = 30  # ... and of the first sentence after a lead that names none ("A correction shortened it to 4 h.")
 # a bold question, or a bold "Why ...", leading a paragraph: "**Why did it change?**", "**Why 180 and not 500.**"
 _BOLD_QUESTION = re.compile(r"[ \t]*(\*\*|__)([^\n*_]{1,120}\?|[Ww]hy\b[^\n*_]{1,120})\1")
 # a question the answer asks for its reader (an FAQ's): a line led by "Q:" (a bold one whole), a bold or italic span
@@ -771,9 +771,8 @@ def _stages(reading: Reading, answer: str, lines: list[int], items: list) -> Non
     spans = [(lines[t.map[0]], lines[t.map[1]]) for t in items]
     leads = [[part for part in _item_lead(answer, s) if part] for s, _ in spans]
     stages = [next(((status, part) for part in lead if (status := _status(part))), (None, "")) for lead in leads]
-    for n, (start, _) in enumerate(
-        spans
-    ):  # else a longer bold lead naming a stage ("**Final change, the rule today:**")
+    # else a longer bold lead naming a stage ("**Final change, the rule today:**")
+    for n, (start, _) in enumerate(spans):
         bold = _BOLD_LEAD.match(_LIST_MARKER.sub("", answer[start : _line_end(answer, start)], count=1))
         if stages[n][0] is None and bold and (kind := _lead_kind(bold.group(3))):
             stages[n] = kind, bold.group(3)

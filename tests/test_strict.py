@@ -2914,6 +2914,7 @@ def test_a_long_text_is_searched_entry_by_entry_with_the_same_matches():
         ("negation\tbefore\tnot", "scope"),
         ("negation\tafter\t(unclosed", "pattern"),
         ("negation\tafter\t ", "pattern"),
+        ('negation\tafter\tnot\t"not 12"\t"a second note"', "note"),
     ],
 )
 def test_a_malformed_vocabulary_is_refused_with_its_file_line_and_field(tmp_path, line, field):
