@@ -93,8 +93,8 @@ _UNDER = re.compile(
     r"(?:,|(?=\s(?:we|they|you|people|it|teams?|everyone|nobody|most|many)\b))"
 )
 _VERB = re.compile(  # what opens a predicate ("won't be read correctly", "are stale")
-    r"(?i)(?:will|would|won't|'ll|is|are|was|were|isn't|aren't|wasn't|weren't|has|have|had|should|must|needs?|can't|"
-    r"cannot|doesn't|don't|does|do)\b"
+    r"(?i)(?:will|would|won't|wouldn't|'ll|is|are|was|were|isn't|aren't|wasn't|weren't|has|have|had|hasn't|haven't|"
+    r"should|shouldn't|must|mustn't|needs?|can't|cannot|doesn't|don't|does|do)\b"
 )
 _NEGATOR = r"n't|\bnot|\bnever"
 _NEGATED = re.compile(rf"(?i)(?:{_NEGATOR})(?:\s+been)?\s+$")  # what follows is negated ("hasn't been changed")
@@ -145,7 +145,7 @@ _COUNTED_FORMER = re.compile(
 _ITEM_LEAD = re.compile(
     r"(?:\*\*|__)([^*_\n]{1,40})(?:\*\*|__)|([^:\n*_]{1,30}):\s|(?i:(now|today|currently|these days)\b)"
 )
-_SAID = re.compile(r"\s*(?:[—–:]|-{1,2}(?=\s))\s*([^.;\n]{1,60})")  # "**50 lines** — the original guideline"
+_SAID = re.compile(r"\s*(?:[—–:,]|-{1,2}(?=\s))\s*([^.;\n]{1,60})")  # "**50 lines** — the original guideline"
 _REST = re.compile(r"\s*([^.;\n]{1,60})")  # "20 per page: the original default"
 _STAGE = re.compile(
     r"(?i)^\W*(?:the )?(?:then|later|next|after(?: that)?|afterwards|first|second|third|initially|at first|early|"
@@ -183,7 +183,7 @@ _NOT_PROSE = ("|", "```", "~~~", "    ")  # a table or code: no story told there
 _ALONG = re.compile(r"(?i)\W*(?:with|plus|including)\b")  # a sequence word that goes on within a sentence only
 _SETTING = re.compile(  # a clause that only sets the scene of its sentence: an adverb, or a phrase led by a preposition
     r"(?i)\W*(?:then|later|next|soon|eventually|afterwards|after that|at first|at the time|back then|so|and|but|"
-    r"(?:for|in|on|at|after|before|during|by|with|under|over|from|until)\b[^,;:\n]{0,60}?)\W*"
+    r"(?:(?:and|but|so)\s+)?(?:for|in|on|at|after|before|during|by|with|under|over|from|until)\b[^,;:\n]{0,60}?)\W*"
 )
 # a change's clause going on after a comma: where it went ("..., to 90 words"), or the value alone (', "$5MM"')
 _GOES_ON = re.compile(r"\s*(?:(?:all the way|down|up|back)\s+)?(?:to|at)\b|\s*[\"“`*]+[^\"”`*\n]{1,40}[\"”`*]+\W*$")
@@ -215,22 +215,25 @@ _BOLD_QUESTION = re.compile(r"[ \t]*(\*\*|__)([^\n*_]{1,120}\?|[Ww]hy\b[^\n*_]{1
 # a question the answer asks for its reader (an FAQ's): a line led by "Q:" (a bold one whole), a bold or italic span
 # leading its line and ending in "?" ("**Q: I thought it was 60/40?**", "*Still on 45 s?* Switch."), or a bold line
 # that asks and then tells ("**What about 80%? I remember that number.**") or tells what the reader saw ("**I've also
-# seen 90 days in older docs.**"), or a heading that asks ("### What about P03? Some older reports use it"); not one
-# asking why, which grants its premise
+# seen 90 days in older docs.**"), or a heading that asks ("### What about P03? Some older reports use it"), or a quoted
+# question, up to its last question mark ("> Inputs go in orange, right? That's what I was told."); not one asking why,
+# which grants its premise
 _ASKED = re.compile(
-    r"^[ \t>]*(?:[-*+][ \t]+)?(?:(\*\*|__)[ \t]*(?:Q\d*[:.]|Question:)[ \t]*(?!why\b)[^\n]{1,300}?\1(?=[ \t]*$)"
+    r"^(?:[ \t]*>[ \t>]*(?!why\b)[^\n]{0,300}\?|"
+    r"[ \t>]*(?:[-*+][ \t]+)?(?:(\*\*|__)[ \t]*(?:Q\d*[:.]|Question:)[ \t]*(?!why\b)[^\n]{1,300}?\1(?=[ \t]*$)"
     r"|(?:\*\*|__)?[ \t]*(?:Q\d*[:.]|Question:)[ \t]*(?!why\b)[^\n]{0,300}\?"  # a bold "Q:" line whole, first
     r"|(\*\*|__|\*|_)(?![\s*_]|why\b)[^\n]{1,300}?\?\2"  # ("**Q: And ten weeks? I heard ten.**")
     r"|(\*\*|__)(?![\s*_]|why\b)[^\n]{1,300}?\?[ \t]+[^\n]{1,200}?\3(?=[ \t]*$)"
     r"|(\*\*|__)I(?:'ve| have)?(?: also| already)? (?:read|heard|seen|saw|remember|thought|was told|noticed|found|"
     r"came across)\b[^\n]{1,200}?\4(?=[ \t]*$)"
-    r"|#{1,6}[ \t]+(?!why\b)[^\n]{1,300}?\?(?:[ \t]+[^\n]{1,200})?(?=[ \t]*$))",
+    r"|#{1,6}[ \t]+(?!why\b)[^\n]{1,300}?\?(?:[ \t]+[^\n]{1,200})?(?=[ \t]*$)))",
     re.MULTILINE | re.IGNORECASE,
 )
 _YES = re.compile(  # a reply granting what its question asks ("We do, every Monday.")
     r"(?i)\W*(?:(?:mostly|largely|generally|broadly|usually),?\s+)?(?:yes|yep|yeah|correct|right|exactly|indeed|"
     r"absolutely|sure|(?:that'?s|that is) (?:right|correct)|"
-    r"(?:we|you|it|they|that) (?:do|does|is|are|did|was|were|can|will|should)\b(?! not| no\b|n't))"
+    r"(?:we|you|it|they|that) (?:do|does|is|are|did|was|were|can|will|should)\b(?! not| no\b|n't)"
+    r"(?![^.!?\n]{0,60}\bbut\b))"  # not what held, but no longer ("It was, but it's been replaced.")
 )
 _STRUCK = re.compile(r"(?<!~)~~(?=[^\s~])[^~\n]{0,300}?(?<=[^\s~])~~(?!~)")
 _LINE_LEAD = re.compile(r"^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\[[ xX]\][ \t]*)?(?:\*\*|__)?[ \t]*", re.MULTILINE)
@@ -767,7 +770,8 @@ def _items(tokens, i: int) -> list:
 def _stages(reading: Reading, answer: str, lines: list[int], items: list) -> None:
     """A list that tells what held when ("- **Originally:** 1 hour", "- **Then:** 3 hours", "- **Now:** 90 min";
     "1. We started with APA. 2. We then moved to IEEE. 3. Now it's MLA."): the items before the one led by what
-    holds now are former, when each is led by a stage or tells the past (steps to take are not stages)."""
+    holds now are former, when each is led by a stage or tells the past (steps to take are not stages), or the
+    first is led by a stage and the others accept nothing (a list of the history in order)."""
     spans = [(lines[t.map[0]], lines[t.map[1]]) for t in items]
     leads = [[part for part in _item_lead(answer, s) if part] for s, _ in spans]
     stages = [next(((status, part) for part in lead if (status := _status(part))), (None, "")) for lead in leads]
@@ -777,8 +781,12 @@ def _stages(reading: Reading, answer: str, lines: list[int], items: list) -> Non
         if stages[n][0] is None and bold and (kind := _lead_kind(bold.group(3))):
             stages[n] = kind, bold.group(3)
     now = next((n for n, (status, _) in enumerate(stages) if status == "current"), 0)
+    told = stages[0][0] == "former"  # told from its first stage, the items after it are stages in turn
     if not now or not all(
-        status == "former" or any(_STAGE.match(part) for part in lead) or _TOLD.search(answer, s, e)
+        status == "former"
+        or any(_STAGE.match(part) for part in lead)
+        or _TOLD.search(answer, s, e)
+        or (told and not _accepts(answer[s:e]))
         for (s, e), lead, (status, _) in zip(spans[:now], leads[:now], stages[:now], strict=True)
     ):
         return
@@ -1438,13 +1446,16 @@ def _sequence(reading: Reading, answer: str) -> None:
         if main and _past(answer, *main, now) and _past(answer, s_start, s_end, now, tense=False):
             reading.zones.append(Zone(s_start, s_end, why))
             continue
-        # a clause going on after the comma of a past one is past too ("was cut sharply, to 2 hours")
+        # a clause going on after the comma of a past one is past too ("was cut sharply, to 2 hours"), and so is one
+        # that only sets its scene before it (", and with every container probing every 45 seconds, the load was")
         went = -1  # where the clause before ends, when it was past
+        setting: list[tuple[int, int]] = []  # the clauses setting the scene since the last that is not one
         for s, e in clauses:
             goes_on = went >= 0 and answer[went:s].strip() == "," and _GOES_ON.match(answer, s, e)
             went = e if _past(answer, s, e, now) or goes_on and _past(answer, s, e, now, tense=False) else -1
             if went >= 0:
-                reading.zones.append(Zone(s, e, why))
+                reading.zones += [Zone(*c, why) for c in [*setting, (s, e)]]
+            setting = [*setting, (s, e)] if went < 0 and _SETTING.fullmatch(answer, s, e) else []
 
 
 def _lead(answer: str) -> list[tuple[int, int]]:

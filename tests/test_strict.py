@@ -2089,6 +2089,32 @@ STRUCTURED_CONTEXT = [
         "Post an update every 45 minutes; use whichever channel your runbook specifies. We used to post every 20 "
         "minutes.",
     ),
+    # set BP: a reply in a thread that quotes the question it corrects; a yes that held but no longer does; a list of
+    # the history told from its first stage; a stage said after a comma; what we used previously; an appositive
+    # naming the former; a clause setting the scene of a past one; what it is worth deleting
+    (r"(?i)\borange\b", "> Inputs go in orange, right? That's what I was told.\n\nNot any more: inputs are magenta."),
+    (r"N/R", "**Isn't N/R our missing-data code?**\nIt was, but it's been replaced: use `NODATA`."),
+    (
+        r"5 March 2025|Mar 5",
+        "Write `5 MAR 2025`. The format changed twice:\n\n- `Mar 5, 2025`: the original style\n- `5 March 2025`: day "
+        "first, month in full (the one you remember)\n- `5 MAR 2025`: current",
+    ),
+    (
+        r"Root cause|Causal chain",
+        "Use **Contributing conditions**.\n\n1. **Root cause**, in the original template.\n2. **Causal chain**, after "
+        "the first rename.\n3. **Contributing conditions**, now.",
+    ),
+    (r"(?i)\b45s\b", "Probe every 75 seconds; the 45s interval we used previously put too much load on the database."),
+    (r"(?i)\bcollections\b", 'Call them binders; "collections", the former term, shouldn\'t be used anymore.'),
+    (
+        r"(?i)\b45 seconds\b",
+        "Health checks run every 75 seconds now. The endpoints check the database, and with every container probing "
+        "every 45 seconds, the load was far too high.",
+    ),
+    (
+        r"(?i)\bthree-week\b",
+        "Check-ins are every ten days; it's worth deleting the three-week series from your calendar.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -2773,6 +2799,8 @@ STRUCTURED_STATED = [
         "Reviews run 35 minutes now, but the older 40-minute cap is fine too. Use whichever keeps you focused.",
     ),
     (r"60/40", "Use whichever split your team likes: 60/40 or 70/30."),
+    # set BP: a reply that grants the quoted question holds what it asks
+    (r"\b45\b", "> Is 45 still the minimum base?\n\nYes."),
 ]
 
 
