@@ -232,8 +232,8 @@ _ASKED = re.compile(
 _YES = re.compile(  # a reply granting what its question asks ("We do, every Monday.")
     r"(?i)\W*(?:(?:mostly|largely|generally|broadly|usually),?\s+)?(?:yes|yep|yeah|correct|right|exactly|indeed|"
     r"absolutely|sure|(?:that'?s|that is) (?:right|correct)|"
-    r"(?:we|you|it|they|that) (?:do|does|is|are|did|was|were|can|will|should)\b(?! not| no\b|n't)"
-    r"(?![^.!?\n]{0,60}\bbut\b))"  # not what held, but no longer ("It was, but it's been replaced.")
+    r"(?:we|you|it|they|that) (?:do|does|is|are|can|will|should|(?:did|was|were)(?![^.!?\n]{0,60}\bbut\b))\b"
+    r"(?! not| no\b|n't))"  # but not what held and no longer does ("It was, but it's been replaced.")
 )
 _STRUCK = re.compile(r"(?<!~)~~(?=[^\s~])[^~\n]{0,300}?(?<=[^\s~])~~(?!~)")
 _LINE_LEAD = re.compile(r"^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\[[ xX]\][ \t]*)?(?:\*\*|__)?[ \t]*", re.MULTILINE)

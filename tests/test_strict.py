@@ -2801,6 +2801,7 @@ STRUCTURED_STATED = [
     (r"60/40", "Use whichever split your team likes: 60/40 or 70/30."),
     # set BP: a reply that grants the quoted question holds what it asks
     (r"\b45\b", "> Is 45 still the minimum base?\n\nYes."),
+    (r"\b45\b", "**Is 45 still allowed?** It is, but only for legacy dashboards."),
 ]
 
 
