@@ -882,7 +882,7 @@ def _status(cell: str) -> str | None:
     for plain in dict.fromkeys((lead, whole, mark)):  # ... else the whole short cell ("First change, superseded")
         if not plain or len(plain.split()) > 4:
             continue
-        if VOCAB["status", "former"].search(plain):
+        if VOCAB["status", "former"].search(plain) or VOCAB["status", "stage"].search(plain):  # "Restated again"
             return "former"
         if VOCAB["status", "current"].search(plain):
             return "current"
