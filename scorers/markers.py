@@ -24,7 +24,7 @@ SCOPES = {  # kind -> the scopes it may have
     "condition": {"sentence", "fix"},
     "replace": {"until"},
     "leftover": {"after", "clause"},
-    "hedge": {"sentence", "clause", "weak", "answer"},
+    "hedge": {"sentence", "clause", "weak", "answer", "limited"},
     "back": {"clause"},
     "retired": {"clause"},
     "reversal": {"answer"},

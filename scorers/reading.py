@@ -272,6 +272,7 @@ _DASH = re.compile(r"\s[—–-]{1,2}\s")  # a dash between clauses
 _SUBJECT_END = re.compile(r"(?i)\b(?:is|was|are|were|has|had|have|came|comes|dates)\b")
 _CODE_SPAN = re.compile(r"`([^`\n]{1,80})`")
 _WORD = re.compile(r"\w[\w:./%-]*")
+_TOKEN = re.compile(r"[\w.,:]")  # a character of a word or a number
 _SHOWN_BACK = re.compile(  # "This is the order", "Both are superseded."
     r"(?i)\W*(?:this|that|these|those|both|all (?:of )?(?:these|those|them)|each of (?:these|those))(?:\s+[\w-]+){0,4}?"
     r"(?:'s|\s+(?:is|was|are|were|have|has|isn't|aren't|wasn't|[a-z]+[^s\W]s)\b)"
@@ -383,6 +384,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     sections: list[tuple[int, str, str]] = []  # open headings: (level, kind, heading text)
     intro: str | None = None  # the former a short introducing line names, for the next block
     shown: tuple[int, int] | None = None  # the code block or table just read (a line after it may say it is former)
+    shown_diff = False  # ... a diff: what a line after it says former is what it names of the diff
     depth = 0  # nesting of list items and quotes
     leads: list[tuple[int, str, str]] = []  # where each heading and paragraph led by bold starts, its lead, its form
     blocks: list[tuple[int, int]] = []  # the lists and quotes open
@@ -398,7 +400,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
         elif tok.type in ("bullet_list_close", "ordered_list_close", "blockquote_close"):
             depth -= 1
             if blocks:  # a list or a quote is shown like a code block or a table ("Both are superseded.")
-                shown = blocks.pop()
+                shown, shown_diff = blocks.pop(), False
             if not depth:  # what introduced it introduces nothing after it
                 intro = None
         if tok.map is None or tok.type.endswith("_close"):
@@ -412,6 +414,8 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             sections = [s for s in sections if s[0] < level]
             leads.append((start, title, "heading"))
             kind = _heading_kind(title)
+            if kind == "history" and not answer[:start].strip() and not _closed(tokens, i, level):
+                kind = None  # the answer's title ("### Changelog: error codes"): it tells what holds as well
             if kind:
                 sections.append((level, kind, title))
             if kind == "former":  # "### Moving from the five-plan page" names the former itself
@@ -433,13 +437,14 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             close = next(j for j in range(i, len(tokens)) if tokens[j].type == "table_close")
             _table(reading, answer, text, lines, tokens[i:close], intro)
             _section_zone(reading, sections, start, end)
-            intro, i, shown = None, close + 1, (start, end)
+            intro, i, shown, shown_diff = None, close + 1, (start, end), False
             continue
         if tok.type in ("fence", "code_block"):
-            _code(reading, answer, lines, tok, intro)
+            diff = _code(reading, answer, lines, tok, intro)
             _blank_fences(text, answer, lines, tok)
             _section_zone(reading, sections, start, end, code=True)
             intro, i, shown = None, i + 1, (start, end)
+            shown_diff = diff
             continue
         if tok.type == "paragraph_open":
             block = answer[start:end]
@@ -456,7 +461,8 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
                 reading.zones = [z for z in reading.zones if z not in draft]
             # "```24h```, should become: ```30h```"
             elif shown and (becomes := _becomes(block) or _said_former(block, answer[shown[0] : shown[1]])):
-                reading.zones.append(Zone(*shown, f"followed by {fragment(becomes)}"))
+                for said in _naming(answer, *shown, becomes) if shown_diff else [shown]:  # a diff: its lines that
+                    reading.zones.append(Zone(*said, f"followed by {fragment(becomes)}"))  # name what it says
             shown = None
             _narrative(reading, answer, start, end, sections)
             _inline_code(reading, answer, start, end)
@@ -583,6 +589,11 @@ def _blank_fences(text: list[str], answer: str, lines: list[int], tok) -> None:
             text[s:e] = " " * (e - s)
 
 
+def _closed(tokens: list, at: int, level: int) -> bool:
+    """Whether a heading of the same level or higher follows the heading at `tokens[at]`, ending its section."""
+    return any(t.type == "heading_open" and int(t.tag[1]) <= level for t in tokens[at + 1 :])
+
+
 def _heading_kind(title: str) -> str | None:
     if VOCAB["heading", "former"].search(title):
         return "former"
@@ -664,6 +675,16 @@ def _said_former(block: str, shown: str) -> str | None:
     if not (_SHOWN_BACK.match(first) or _names_shown(first, shown)):
         return None
     return first.strip() if VOCAB["retired", "clause"].search(first) or _tells_former(first) else None
+
+
+def _naming(answer: str, start: int, end: int, sentence: str) -> list[tuple[int, int]]:
+    """The lines of answer[start:end] that hold a number or a code span the sentence names."""
+    named = {m.group(0) for m in _DIGITS.finditer(sentence)} | {m.group(1) for m in _CODE_SPAN.finditer(sentence)}
+    found = []
+    for line in re.finditer(r"[^\n]+", answer[start:end]):
+        if any(n.strip() and n in line.group(0) for n in named):
+            found.append((start + line.start(), start + line.end()))
+    return found
 
 
 def _rejects_shown(sentence: str, shown: str) -> bool:
@@ -903,9 +924,9 @@ def _column_kind(name: str) -> str | None:
     return None
 
 
-def _code(reading: Reading, answer: str, lines: list[int], tok, intro: str | None) -> None:
+def _code(reading: Reading, answer: str, lines: list[int], tok, intro: str | None) -> bool:
     """Code: what it searches for, a diff's removed lines, lines after a "before" comment, values a config
-    rejects are former; the rest is stated."""
+    rejects are former; the rest is stated. Whether it is a diff (it shows the former and the current itself)."""
     first, last = tok.map[0] + (1 if tok.type == "fence" else 0), tok.map[1] - (1 if tok.type == "fence" else 0)
     body = [(lines[n], _line_end(answer, lines[n])) for n in range(first, max(first, last))]
     if intro:
@@ -950,6 +971,8 @@ def _code(reading: Reading, answer: str, lines: list[int], tok, intro: str | Non
             continue
         if diff and line.startswith("+") and removed:  # what it keeps of the line it replaces is not the change
             kept = len(os.path.commonprefix([removed, line[1:]]))
+            while kept and _TOKEN.match(line, kept) and _TOKEN.match(line, kept + 1):
+                kept -= 1  # not within a word or a number ("under 1" of "under 125" and "under 100")
             if line[1 : 1 + kept].strip():
                 at = s + (e - s - len(line)) + 1
                 reading.zones.append(Zone(at, at + kept, "what a diff's added line keeps of the removed one"))
@@ -1007,6 +1030,7 @@ def _code(reading: Reading, answer: str, lines: list[int], tok, intro: str | Non
                 _narrative(reading, answer, s, e, sections=[])
             elif trailing := _TRAILING_COMMENT.search(answer, s, e):  # "default: 45  # previously 30": its words
                 _narrative(reading, answer, trailing.start(1), e, sections=[])
+    return diff
 
 
 def _former_column(line: str) -> tuple[int, int | None, str] | None:
@@ -1216,6 +1240,8 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
             strong = _accepting(voice)
             hedge = strong or _weakly_accepting(voice)
             either = hedge and _EITHER_OR.match(hedge.group(0))  # "either X or Y", unless what follows retires both
+            if hedge and _limited(answer, c_end, s_end):
+                hedge = None  # "Blank lines are fine for readability, but they don't replace the markers"
             if hedge and not (either and _retires_its_options(answer, c_start + hedge.start(), s_end)):
                 # "two sources — the original guideline — is still a reasonable threshold": its subject is before
                 subject = _before_aside(answer, c_start) if _VERB.match(voice.lstrip()) else None
@@ -1265,6 +1291,13 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
                 _markers(reading, answer, c_start, c_end)
             else:
                 unread = (c_start, c_end)
+
+
+def _limited(answer: str, end: int, stop: int) -> bool:
+    """Whether an accepting clause (ending at `end`) is followed in its sentence by one saying that what it accepts
+    does not stand in for the rule: it accepts another use, not an alternative."""
+    limit = VOCAB["hedge", "limited"].search(answer, end, min(stop, end + 120))
+    return limit is not None and not answer[end : limit.start()].strip(" \t,;*_")
 
 
 def _retires_its_options(answer: str, start: int, end: int) -> bool:
@@ -1517,7 +1550,8 @@ def own_alternatives(answer: str, at: int) -> tuple[int, int] | None:
     ("Any of these are fine:")."""
     start = _sentence_start(answer, at)
     lead = answer[start:at]
-    if _JOINED.search(lead) and not _NUMBER.search(lead) and not _tells_former(lead):
+    subject = lead[max(lead.rfind(","), lead.rfind(";")) + 1 :]  # not a clause before it ("Until X and Y catch up,")
+    if _JOINED.search(subject) and not _NUMBER.search(lead) and not _tells_former(lead):
         return start, at
     line_end = _line_end(answer, at)
     if answer[at:line_end].rstrip(" \t*_").endswith(":"):  # "Any of these are fine:" and the block they are in
@@ -1633,6 +1667,11 @@ def _tells_former(text: str) -> bool:
 _JOINED = re.compile(r"\S\s+(?:or|and)\s+\S")
 _ASIDE_IN_BRACKETS = re.compile(r"\([^()\n]{1,200}\)")
 _ASIDE_AFTER = re.compile(r"[*_`]*[ \t]*\([^()\n]{1,200}\)")
+_NAMED_BETWEEN = re.compile(  # a name set between commas after what it names, before the predicate
+    r"(?i),[ \t]*((?:the|a|an|our|its|their|\d|[\"“'`*])[^,.;:!?()\n]{0,70}),[ \t]*(?=(?:is|are|was|were|has|had|"
+    r"have|did|didn't|wasn't|weren't|made|meant|led|broke|felt|took|kept|ran|got|gave|left|held|went|came|became|"
+    r"seemed|looked|proved|[a-z]+ed)\b)"
+)
 
 
 def _reach(answer: str, at: int, end: int) -> int:
@@ -1714,6 +1753,8 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
             and _ASIDE_IN_BRACKETS.match(answer, opened, end)
         ):
             stop = aside.end()  # "the old `#D95F02` (or `#1F77B4`)": what it names too
+        elif not answer[stop:end].strip() and (apposed := _NAMED_BETWEEN.match(answer, end)):
+            stop = apposed.end(1)  # "The original slot, the first Monday of the month, had two problems"
         zones.append(Zone(m.end(), stop, f"after {fragment(m.group(0))}"))
     for m in found("former", "before"):
         begin = max(start, m.start() - SCOPE)

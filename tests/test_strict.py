@@ -2115,6 +2115,34 @@ STRUCTURED_CONTEXT = [
         r"(?i)\bthree-week\b",
         "Check-ins are every ten days; it's worth deleting the three-week series from your calendar.",
     ),
+    # set BQ: announcements, changelogs and rationales
+    (
+        r"(?i)blank lines?",
+        "Mark each phase with a `# given` / `# when` / `# then` comment; we used to separate them with blank lines. "
+        "Blank lines are fine for readability, but they don't replace the markers.",
+    ),
+    (
+        r"first Monday",
+        "Reviews are on the last Wednesday now. The original slot, the first Monday of the month, had two problems.",
+    ),
+    (r"\b(24|36) ?h\b", "Show the banner after 6 hours.\n\n- [ ] Remove hard-coded 24 h or 36 h values from queries."),
+    (
+        r"December 2025",
+        "The earliest sunset is 1 May 2026. Check the runbooks for a December 2025 shutdown date someone may have "
+        "drafted already, and correct it.",
+    ),
+    (
+        r"\b[68] colou?rs\b",
+        "Use at most 3 colours. Charts with 6 or 8 colours should be brought down to 3 when touched.",
+    ),
+    (r"\bET\b", "Write timeline times in SGT. ET and UTC timestamps in new postmortems will be sent back in review."),
+    (r"6-week", "Refresh every 10 weeks, and update the tracker so the 6-week reminders stop firing."),
+    (
+        r"400 rows",
+        "Backfill 250 rows at a time.\n\n```diff\n- Backfill in batches of 1,000 rows.\n+ Backfill in batches of "
+        "400 rows.\n- Backfill in batches of 400 rows.\n+ Backfill in batches of 250 rows.\n```\n\nThe 400 rows "
+        "setting was replaced after the audit.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -2802,6 +2830,29 @@ STRUCTURED_STATED = [
     # set BP: a reply that grants the quoted question holds what it asks
     (r"\b45\b", "> Is 45 still the minimum base?\n\nYes."),
     (r"\b45\b", "**Is 45 still allowed?** It is, but only for legacy dashboards."),
+    # set BQ: a title telling what changed still states what holds; a diff's added line states its value
+    (
+        r"\bE\d{4}\b",
+        "### Changelog: error codes\n\n**Changed:** error codes moved from words to numbers.\n\n```diff\n- "
+        '"code": "ORDER_MISSING"\n+ "code": "E4041"\n```\n\nReturn `E4041` for a missing order.',
+    ),
+    (
+        r"\b100 char",
+        "```diff\n- Keep alt text under 125 characters.\n+ Keep alt text under 100 characters.\n```\n\nThat is "
+        "the whole change.",
+    ),
+    (
+        r"\b400 rows",
+        "```diff\n- Backfill in batches of 1,000 rows.\n+ Backfill in batches of 400 rows.\n```\n\n**Why:** "
+        "1,000-row transactions were more than the replicas could absorb.",
+    ),
+    (r"(?i)blank lines?", "Mark each phase with a comment. Blank lines are fine too."),
+    (
+        r"45 days",
+        "The fix window is now 21 days; the 45 days we used before is gone from the policy. Until the tooling and "
+        "team capacity catch up, either deadline is accepted.",
+    ),
+    (r"6 px", "Use the 10 px grid. However, the previous 6 px grid is still accepted during the migration."),
 ]
 
 
