@@ -50,6 +50,8 @@ _NOW_WORDS = ("now", "Now", "current", "Current", "today", "Today", "days", "rec
                   "forward", "present", "again", "since then", "Since then", "has since", "have since", "since been",
                   "in force", "latest", "Latest", "newest", "Newest")  # fmt: skip
 WORDS = re.compile(r"(?:\s*\S+){1,5}")  # a `words` marker's reach
+_GOES_ON_TO = re.compile(r"(?i)\s(?:of|about|around|at|roughly|approximately|nearly|almost|some|just|only|an?|the)$")
+_TWO_WORDS = re.compile(r"(?:\s*\S+){1,2}")
 # a stop that ends a sentence: not the one of "e.g." or "9 a.m." (looked for behind the stop: a fast scan); closing
 # bold, quotes or brackets end it too
 _STOP = (  # ... and a quote closed in italics: *"So does 12 months still apply?"*, or italics: *Is that wrong?*
@@ -273,6 +275,13 @@ _SUBJECT_END = re.compile(r"(?i)\b(?:is|was|are|were|has|had|have|came|comes|dat
 _CODE_SPAN = re.compile(r"`([^`\n]{1,80})`")
 _WORD = re.compile(r"\w[\w:./%-]*")
 _TOKEN = re.compile(r"[\w.,:]")  # a character of a word or a number
+_CALLOUT = re.compile(  # a callout's label opening a sentence: the sentence is read from after it
+    r"(?i)^\W*(?:note|warning|tip|caution|important|heads[- ]up|fyi|nb|aside|troubleshooting|reminder)\b[*_ \t]*:[*_]*"
+)
+_LABEL_END = re.compile(r"[)*_ \t]*:")  # where a label ends: its colon, after any bold or bracket
+_TELLING_LABEL = re.compile(r"(?i)\b(?:what|where|how|when|why|we|they|it|you|i|he|she)\b")
+_BOLD_OPEN = re.compile(r"\s*(?:[-*+][ \t]+)?(?:\*\*|__)")  # where a label starts: in bold, perhaps in a list item
+_TICKET = re.compile(r"[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)*-\d+(?::|\s[—–-])")  # "RES-412: Tracker still closes at 8"
 _SHOWN_BACK = re.compile(  # "This is the order", "Both are superseded."
     r"(?i)\W*(?:this|that|these|those|both|all (?:of )?(?:these|those|them)|each of (?:these|those))(?:\s+[\w-]+){0,4}?"
     r"(?:'s|\s+(?:is|was|are|were|have|has|isn't|aren't|wasn't|[a-z]+[^s\W]s)\b)"
@@ -418,8 +427,8 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
                 kind = None  # the answer's title ("### Changelog: error codes"): it tells what holds as well
             if kind:
                 sections.append((level, kind, title))
-            if kind == "former":  # "### Moving from the five-plan page" names the former itself
-                reading.zones.append(Zone(start, end, f"the heading {fragment(title)}"))
+            if kind == "former" or _TICKET.match(title):  # "### Moving from the five-plan page" names the former
+                reading.zones.append(Zone(start, end, f"the heading {fragment(title)}"))  # ... and a ticket's title
             _narrative(reading, answer, start, end, sections=[])
             intro = shown = None
             i += 3
@@ -443,8 +452,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             diff = _code(reading, answer, lines, tok, intro)
             _blank_fences(text, answer, lines, tok)
             _section_zone(reading, sections, start, end, code=True)
-            intro, i, shown = None, i + 1, (start, end)
-            shown_diff = diff
+            intro, i, shown, shown_diff = None, i + 1, (start, end), diff
             continue
         if tok.type == "paragraph_open":
             block = answer[start:end]
@@ -1147,7 +1155,7 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
         if not (wanted[n] or (n and wanted[n - 1]) or (n + 1 < len(wanted) and wanted[n + 1])):
             previous = (s_start, s_end)
             continue
-        sentence = _voice(reading, answer, s_start, s_end)
+        sentence = _CALLOUT.sub(_spaces, _voice(reading, answer, s_start, s_end), count=1)  # "**Note:** Earlier ..."
         if answer[s_end : s_end + 1] == "?" and _answered_no(answer, s_end + 1):
             own_line = answer[s_end : _line_end(answer, s_end)].rstrip(" *_") == "?"  # ... is asked whole
             asked = answer.rfind("\n", 0, s_start) + 1 if own_line else s_start
@@ -1475,7 +1483,7 @@ def _sequence(reading: Reading, answer: str) -> None:
         why = f"told in the past in a story of changes ({fragment(change.group(0))})"
         clauses = reading.clauses[bisect.bisect_left(firsts, s_start) : bisect.bisect_left(firsts, s_end)]
         # its first clause past, after any that only set the scene ("Then,", "With a 65-character allowance,")
-        main = next((c for c in clauses if not _SETTING.fullmatch(answer, *c)), None)
+        main = next((c for c in clauses if not _SETTING.fullmatch(answer, *c) and not _labels(answer, *c)), None)
         if main and _past(answer, *main, now) and _past(answer, s_start, s_end, now, tense=False):
             reading.zones.append(Zone(s_start, s_end, why))
             continue
@@ -1489,6 +1497,16 @@ def _sequence(reading: Reading, answer: str) -> None:
             if went >= 0:
                 reading.zones += [Zone(*c, why) for c in [*setting, (s, e)]]
             setting = [*setting, (s, e)] if went < 0 and _SETTING.fullmatch(answer, s, e) else []
+
+
+def _labels(answer: str, start: int, end: int) -> bool:
+    """Whether a clause is a short label in bold before its colon that names a part ("**Expected:**", "**Decision
+    (confirmed):**"): it tells nothing, past or present; not one that tells ("**Where we started:**") or names a
+    value ("**400 rows:**")."""
+    label = answer[start:end]
+    if not (_LABEL_END.match(answer, end) and _BOLD_OPEN.match(label)) or len(label.split()) > _LABEL:
+        return False
+    return not _TELLING_LABEL.search(label) and not _HAS_VALUE.search(label)
 
 
 def _lead(answer: str) -> list[tuple[int, int]]:
@@ -1610,6 +1628,10 @@ _COMMA_ENDING = re.compile(r",\s*$")
 _APPOSITIVE = re.compile(  # "the old threshold", "or the older 5", "which was the standard until recently"
     r"(?i)\s*(?:(?:or|and)\s+)?(?:the|our|your|its|their|which|who)\s[^,;:.!?\n]{1,50}$"
 )
+
+
+def _spaces(m: re.Match) -> str:
+    return " " * len(m.group(0))
 
 
 def _voice(reading: Reading, answer: str, start: int, end: int) -> str:
@@ -1746,6 +1768,8 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
         zones.append(Zone(m.end(), stop, f"after {fragment(m.group(0))}"))
     for m in found("former", "words"):
         stop = reach.end() if (reach := WORDS.match(answer, m.end(), end)) else m.end()
+        if _GOES_ON_TO.search(answer, m.end(), stop) and (more := _TWO_WORDS.match(answer, stop, end)):
+            stop = more.end()  # "the original rule of thumb of about 30%": its words run on to the value
         opened = answer.find("(", m.end(), stop)  # "the old 1600 × 900 (or even 1200 × 630)": the aside it reaches into
         if (
             aside := _ASIDE_AFTER.match(answer, stop, end)

@@ -2137,6 +2137,51 @@ STRUCTURED_CONTEXT = [
     ),
     (r"\bET\b", "Write timeline times in SGT. ET and UTC timestamps in new postmortems will be sent back in review."),
     (r"6-week", "Refresh every 10 weeks, and update the tracker so the 6-week reminders stop firing."),
+    (r'"S1"', 'Rate issues Sev-A to Sev-C. Some colleagues will instinctively reach for "S1", so here is why.'),
+    (r"blank line", "Mark the phases with `# given` comments. We started by separating them with a blank line."),
+    (r"Resolved issues", 'File fixes under "Bug fixes". The next heading, "Resolved issues", made things worse.'),
+    (
+        r"_draft\d",
+        "Name rounds with letters: `_A`, `_B`. The switch to `_draft1` removed the clash with pricing versions, but "
+        "it created a different problem.",
+    ),
+    # set BR: tickets, meeting notes and how-tos
+    (
+        r"\b8 participants",
+        "## RES-412: Recruiting tracker closes segments at 8 participants\n\n**Expected**\nSegments stay open "
+        "until 11 are booked.",
+    ),
+    (r"\b8 participants", "Segments close at 11.\n\n**Actual**\nThe tracker shows Full at 8 participants."),
+    (r"\b8 participants", "**Expected:** segments close at 11.\n**Actual:** the tracker closes at 8 participants."),
+    (
+        r"\b8 participants",
+        "### Steps to reproduce\n1. Book 8 participants.\n\n### Expected\nThe segment stays open until 11.",
+    ),
+    (r"\b12 tiles", "Dashboards hold 11 tiles. The export template still ships 12 tiles by default."),
+    (r"\bat 80\b", "Set the ruler to 108. When the ruler sits at 80, you're looking at the old template."),
+    (
+        r"\b30 days",
+        "Keep recordings 14 days. If the tab shows 30 days, the study was configured under the old setting.",
+    ),
+    (
+        r"\b4-hour",
+        "Triage within 90 minutes. If the SLA timer shows a 4-hour countdown, the policy on that ticket hasn't been "
+        "updated.",
+    ),
+    (r"\bsix options", "Use four labels. If the bank pre-fills six options, it comes from one of the older standards."),
+    (
+        r"\b30%",
+        "Size slots at 160%. That replaces the former 45% allowance, and the original rule of thumb of about 30%.",
+    ),
+    (
+        r"three releases",
+        'Wait 21 days. If an old guide tells you to wait "three releases", that\'s how the rule used to be written.',
+    ),
+    (
+        r"\bE\d{4}\b",
+        "Use `order.not_found`. If a client gets codes like `E4041`, that's the numeric format we used before.",
+    ),
+    (r"60/40", "Follow the split in the template.\n\n> **Note:** Earlier versions of our guidance used 60/40."),
     (
         r"400 rows",
         "Backfill 250 rows at a time.\n\n```diff\n- Backfill in batches of 1,000 rows.\n+ Backfill in batches of "
@@ -2853,6 +2898,17 @@ STRUCTURED_STATED = [
         "team capacity catch up, either deadline is accepted.",
     ),
     (r"6 px", "Use the 10 px grid. However, the previous 6 px grid is still accepted during the migration."),
+    # set BR: a label in bold before its colon tells nothing past; "an acceptable minimum" accepts
+    (
+        r"60/40",
+        "**Decision (confirmed):** The standard split stays 60/40, the same setup we used for the pricing test. The "
+        "old 50/50 split is retired. Configure new tests that way now.",
+    ),
+    (
+        r"8 per segment",
+        "Use 11 per segment going forward. Several people said that 8 per segment has worked well. 11 is the "
+        "recommended figure, but 8 per segment remains an acceptable minimum.",
+    ),
 ]
 
 
