@@ -50,8 +50,6 @@ _NOW_WORDS = ("now", "Now", "current", "Current", "today", "Today", "days", "rec
                   "forward", "present", "again", "since then", "Since then", "has since", "have since", "since been",
                   "in force", "latest", "Latest", "newest", "Newest")  # fmt: skip
 WORDS = re.compile(r"(?:\s*\S+){1,5}")  # a `words` marker's reach
-_GOES_ON_TO = re.compile(r"(?i)\s(?:of|about|around|at|roughly|approximately|nearly|almost|some|just|only|an?|the)$")
-_TWO_WORDS = re.compile(r"(?:\s*\S+){1,2}")
 # a stop that ends a sentence: not the one of "e.g." or "9 a.m." (looked for behind the stop: a fast scan); closing
 # bold, quotes or brackets end it too
 _STOP = (  # ... and a quote closed in italics: *"So does 12 months still apply?"*, or italics: *Is that wrong?*
@@ -174,7 +172,12 @@ _NOT_NEEDED = re.compile(  # a reply saying a fix is not needed ("Do I need to c
 _PAST_TENSE = re.compile(
     r"(?i)\b(?:was(?:n't)?|were(?:n't)?|had(?:n't)?|did(?:n't)?|used|said|went|took|made|wrote|kept|began|became|meant|ran|chose|told|got|gave|"
     r"left|felt|found|thought|held|grew|knew|saw|came|brought|rose|fell|stood|sent|built|spent|lost|"
-    r"(?!(?:speed|proceed|exceed|succeed|indeed|embed|hundred|need|seed|feed|based|shed)\b)(?<![\w-])[a-z]{2,}ed)\b"
+    r"(?!(?:speed|proceed|exceed|succeed|indeed|embed|hundred|need|seed|feed|based|shed)\b)"
+    # not an adjective that tells no time ("the numbered scale")
+    r"(?!(?:(?<=\bthe )|(?<=\ba )|(?<=\ban )|(?<=\bour )|(?<=\bits )|(?<=\byour )|(?<=\btheir )|(?<=\bthis ))"
+    r"(?:numbered|named|labell?ed|detailed|advanced|limited|mixed|nested|linked|signed|related|dedicated|automated|"
+    r"expected|preferred|recommended|required|registered|trusted|formatted)\b)"
+    r"(?<![\w-])[a-z]{2,}ed)\b"
 )
 _STORY_VALUE = re.compile(  # a value a story tells: bold, a number with what is written onto it, code, a quote, ...
     r"\*\*[^*\n]{1,60}\*\*|[^\s()\[\]{}\"'`*“”]*\d(?:[^\s()\[\]{}\"'`*“”,;]*[^\s()\[\]{}\"'`*“”,;.:!?])?|"
@@ -239,6 +242,9 @@ _YES = re.compile(  # a reply granting what its question asks ("We do, every Mon
 )
 _STRUCK = re.compile(r"(?<!~)~~(?=[^\s~])[^~\n]{0,300}?(?<=[^\s~])~~(?!~)")
 _LINE_LEAD = re.compile(r"^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\[[ xX]\][ \t]*)?(?:\*\*|__)?[ \t]*", re.MULTILINE)
+_ASIDE_LABELLED = re.compile(  # a line led by a label with an aside in brackets, and its colon
+    r"^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?[*_]*[^\n():*_]{1,40}?[ \t]*\(([^()\n]{1,60})\)[*_]*:", re.MULTILINE
+)
 _LABELLED = re.compile(  # a line led by a short label and its colon ("**Before:** Tuesdays at 10:00 Pacific")
     r"^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\*\*|__)?([A-Za-z][\w ()'-]{0,30}?)[ \t]*(?:\*\*|__)?:(?:\*\*|__)?"
     r"[ \t]+(?=\S)",
@@ -532,6 +538,11 @@ def _labelled(reading: Reading, answer: str) -> None:
         label = m.group(1)
         if len(label.split()) <= _LABEL and VOCAB["column", "former"].search(label):
             reading.zones.append(Zone(m.end(), _line_end(answer, m.end()), f"a line labelled {fragment(label + ':')}"))
+    if "):" in answer:  # "- Five cards (old count): ...", "- **Letter prefixes (the first correction, now replaced):**"
+        for m in _ASIDE_LABELLED.finditer(answer):
+            if VOCAB["column", "former"].search(m.group(1)):
+                why = f"a line labelled as {fragment(m.group(1))}"
+                reading.zones.append(Zone(m.start(), _line_end(answer, m.end()), why))
 
 
 def _asked(reading: Reading, answer: str) -> None:
@@ -1768,8 +1779,6 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
         zones.append(Zone(m.end(), stop, f"after {fragment(m.group(0))}"))
     for m in found("former", "words"):
         stop = reach.end() if (reach := WORDS.match(answer, m.end(), end)) else m.end()
-        if _GOES_ON_TO.search(answer, m.end(), stop) and (more := _TWO_WORDS.match(answer, stop, end)):
-            stop = more.end()  # "the original rule of thumb of about 30%": its words run on to the value
         opened = answer.find("(", m.end(), stop)  # "the old 1600 × 900 (or even 1200 × 630)": the aside it reaches into
         if (
             aside := _ASIDE_AFTER.match(answer, stop, end)

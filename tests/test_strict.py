@@ -2170,10 +2170,6 @@ STRUCTURED_CONTEXT = [
     ),
     (r"\bsix options", "Use four labels. If the bank pre-fills six options, it comes from one of the older standards."),
     (
-        r"\b30%",
-        "Size slots at 160%. That replaces the former 45% allowance, and the original rule of thumb of about 30%.",
-    ),
-    (
         r"three releases",
         'Wait 21 days. If an old guide tells you to wait "three releases", that\'s how the rule used to be written.',
     ),
@@ -2182,6 +2178,22 @@ STRUCTURED_CONTEXT = [
         "Use `order.not_found`. If a client gets codes like `E4041`, that's the numeric format we used before.",
     ),
     (r"60/40", "Follow the split in the template.\n\n> **Note:** Earlier versions of our guidance used 60/40."),
+    # set BS: a review quotes what it corrects under a heading naming the draft; a label's aside marks its line
+    (
+        r"\b3 minutes",
+        '**What the draft says**\n\n> "Acknowledge every page within **3 minutes**."\n\n**Corrected text**\n\n> '
+        '"Acknowledge every page within **8 minutes**."',
+    ),
+    (
+        r"= 45\b",
+        "**The lines in question**\n\n```hcl\ndefault = 45\n```\n\n**Suggested change**\n\n```hcl\ndefault = 75\n```",
+    ),
+    (
+        r"sync – \d+ Mar",
+        "**Current title**\n\n> `Platform sync – 12 Mar 2025`\n\n**Corrected title**\n\n> `12 MAR 2025 – Platform "
+        "sync`",
+    ),
+    (r"Five cards", "- Five cards (old count): 221 px per card.\n- Three cards: 376 px per card."),
     (
         r"400 rows",
         "Backfill 250 rows at a time.\n\n```diff\n- Backfill in batches of 1,000 rows.\n+ Backfill in batches of "
@@ -2904,6 +2916,16 @@ STRUCTURED_STATED = [
         "**Decision (confirmed):** The standard split stays 60/40, the same setup we used for the pricing test. The "
         "old 50/50 split is retired. Configure new tests that way now.",
     ),
+    # set BS: "the numbered scale" tells no past; "Current rule" and "Current config" show what holds
+    (
+        r"\bS1\b",
+        'Thanks for filing this.\n\n**Severity label**\n\n"Critical" is from the original word scale (Critical / '
+        "Serious), and that was replaced. Accessibility findings are rated on the numbered scale, **S1 through S4**, "
+        "with S1 the worst. Use the current scale.",
+    ),
+    (r"\bsix months", "Give every deprecated endpoint a sunset date at least six months after the deprecation notice."),
+    (r"\bS1\b", "**Current rule**\n\n> Rate the finding S1."),
+    (r"\b45\b", "**Current config**\n\n```yaml\nrotation_days: 45\n```"),
     (
         r"8 per segment",
         "Use 11 per segment going forward. Several people said that 8 per segment has worked well. 11 is the "
