@@ -1494,7 +1494,7 @@ def _sequence(reading: Reading, answer: str) -> None:
         why = f"told in the past in a story of changes ({fragment(change.group(0))})"
         clauses = reading.clauses[bisect.bisect_left(firsts, s_start) : bisect.bisect_left(firsts, s_end)]
         # its first clause past, after any that only set the scene ("Then,", "With a 65-character allowance,")
-        main = next((c for c in clauses if not _SETTING.fullmatch(answer, *c) and not _labels(answer, *c)), None)
+        main = next((c for c in clauses if not _SETTING.fullmatch(answer, *c) and not _is_label(answer, *c)), None)
         if main and _past(answer, *main, now) and _past(answer, s_start, s_end, now, tense=False):
             reading.zones.append(Zone(s_start, s_end, why))
             continue
@@ -1510,7 +1510,7 @@ def _sequence(reading: Reading, answer: str) -> None:
             setting = [*setting, (s, e)] if went < 0 and _SETTING.fullmatch(answer, s, e) else []
 
 
-def _labels(answer: str, start: int, end: int) -> bool:
+def _is_label(answer: str, start: int, end: int) -> bool:
     """Whether a clause is a short label in bold before its colon that names a part ("**Expected:**", "**Decision
     (confirmed):**"): it tells nothing, past or present; not one that tells ("**Where we started:**") or names a
     value ("**400 rows:**")."""

@@ -2926,6 +2926,7 @@ STRUCTURED_STATED = [
     (r"\bsix months", "Give every deprecated endpoint a sunset date at least six months after the deprecation notice."),
     (r"\bS1\b", "**Current rule**\n\n> Rate the finding S1."),
     (r"\b45\b", "**Current config**\n\n```yaml\nrotation_days: 45\n```"),
+    (r"\b45\b", "**Current version**\n\n> Rotate keys every 45 days."),
     (
         r"8 per segment",
         "Use 11 per segment going forward. Several people said that 8 per segment has worked well. 11 is the "
