@@ -2923,6 +2923,11 @@ STRUCTURED_STATED = [
         "Serious), and that was replaced. Accessibility findings are rated on the numbered scale, **S1 through S4**, "
         "with S1 the worst. Use the current scale.",
     ),
+    (
+        r"COMPAT-BREAK",
+        "Lena confirmed the convention: breaking changes use a **`COMPAT-BREAK:`** footer followed by the upgrade "
+        "steps. Someone suggested `API-BREAK:` instead.",
+    ),
     (r"\bsix months", "Give every deprecated endpoint a sunset date at least six months after the deprecation notice."),
     (r"\bS1\b", "**Current rule**\n\n> Rate the finding S1."),
     (r"\b45\b", "**Current config**\n\n```yaml\nrotation_days: 45\n```"),
