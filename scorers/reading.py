@@ -80,6 +80,12 @@ _TO = re.compile(r"(?i)\b(?:to|with|into)\b")
 _RELATIVE_BEFORE = re.compile(r"(?i)\b(?:that|which|who)\s+$")
 _MAIN_VERB = re.compile(r"(?i)(?<=\w)\s+(?:has|have|had|is|are|was|were|will|would|should|must|can)\b")
 _QUOTED_LAST = re.compile(r"\s*(?:the |any |every |all )?(?:\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|`[^`\n]{1,60}`)\W*")
+_PLACE = re.compile(r"(?i)\b(?:in|on|across|throughout|everywhere|wherever|at|from)\b")  # where a change is made
+_STRETCH = r"(?:[^.;:\n]|(?<=\d)[.:](?=\d)){1,60}?"  # a value in a sentence ("09:00", "1.5 days")
+_CHANGE_CHAIN = re.compile(  # a value changed from, to one changed again: both are former
+    rf"(?i)\bfrom\s+({_STRETCH})\s+(?:(?:all the way|down|up|back)\s+)?to\s+({_STRETCH})[,;]?\s+"
+    r"((?:and\s+)?(?:then|later|afterwards|eventually|finally|now)\s+(?:(?:all the way|down|up|back)\s+)?to)\b"
+)
 _FROM_TO = re.compile(r"(?i)\bfrom\b((?:[^.;:\n]|(?<=\d)[.:](?=\d)){1,80}?)\b(?:to|into)\b")  # "from 09:00 to"
 _PERSON = re.compile(  # "we still use 12", "Today we still use 12" commit: a person is the clause's subject
     r"(?i)^\W*(?:(?:and|but|so|if|when|because|today|here)\W+){0,2}(?:we|you|i|(?:our|your|the) (?:team|teams|"
@@ -123,6 +129,7 @@ _INDIRECT = re.compile(  # ... or what a step checks ("check the layout still wo
     r"(?i)\b(?:whether|(?:asks?|asked|asking|wonders?|wondering) if|(?:check(?:s|ed|ing)?|verif(?:y|ies|ied|ying)|"
     r"confirm(?:s|ed|ing)?|ensur(?:e|es|ed|ing)|mak(?:e|es|ing) sure|test(?:s|ed|ing)?)(?: that)?)\b"
 )
+_DETERMINED = re.compile(r"(?i)\b(?:an?|the|this|that|each|every|one|any|its|our|your|their)\s+(?:[\w-]+\s+)?$")
 # a purpose ("so old links still work"): what a step keeps working, not a value it accepts
 _PURPOSE = re.compile(r"(?i)\bso (?:that )?(?:[\w'-]+ ){1,3}(?:will |should |can )?(still work)")
 _TOLD = re.compile(r"(?i)\b(?:would|could|might|used to|was|were|had|\w{3,}ed)\b|\w'd\b")  # ... in the past or supposed
@@ -172,6 +179,7 @@ _NOT_NEEDED = re.compile(  # a reply saying a fix is not needed ("Do I need to c
 _PAST_TENSE = re.compile(
     r"(?i)\b(?:was(?:n't)?|were(?:n't)?|had(?:n't)?|did(?:n't)?|used|said|went|took|made|wrote|kept|began|became|meant|ran|chose|told|got|gave|"
     r"left|felt|found|thought|held|grew|knew|saw|came|brought|rose|fell|stood|sent|built|spent|lost|"
+    r"(?:(?<=\bthey )|(?<=\bhe )|(?<=\bshe )|(?<=\bsomeone )|(?<=\bsomebody ))(?:set|put|cut)|"  # "they set it to 8"
     r"(?!(?:speed|proceed|exceed|succeed|indeed|embed|hundred|need|seed|feed|based|shed)\b)"
     # not an adjective that tells no time ("the numbered scale")
     r"(?!(?:(?<=\bthe )|(?<=\ba )|(?<=\ban )|(?<=\bour )|(?<=\bits )|(?<=\byour )|(?<=\btheir )|(?<=\bthis ))"
@@ -241,6 +249,13 @@ _YES = re.compile(  # a reply granting what its question asks ("We do, every Mon
     r"(?! not| no\b|n't))"  # but not what held and no longer does ("It was, but it's been replaced.")
 )
 _STRUCK = re.compile(r"(?<!~)~~(?=[^\s~])[^~\n]{0,300}?(?<=[^\s~])~~(?!~)")
+# a line break inside a paragraph that only wraps a long line of prose (commit messages, plain-text mail): not one
+# after the end of a sentence, a colon or bold ("**Q: Is 12 fine?**"), nor before a list item, a quote, a table row, a
+# heading, a bold lead or a label ("Before: 8 hours")
+_SOFT_BREAK = re.compile(
+    r"(?<=[\w,`])\n(?=[ \t]*(?![-*+>|#][ \t]|\d{1,9}[.)][ \t]|\*\*|__|[A-Za-z][\w ]{0,24}:[ \t])\S)"
+)
+_WRAPPED = 50  # the fewest characters of a line that a soft break wraps (a shorter line ends where it ends)
 _LINE_LEAD = re.compile(r"^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\[[ xX]\][ \t]*)?(?:\*\*|__)?[ \t]*", re.MULTILINE)
 _ASIDE_LABELLED = re.compile(  # a line led by a label with an aside in brackets, and its colon
     r"^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?[*_]*[^\n():*_]{1,40}?[ \t]*\(([^()\n]{1,60})\)[*_]*:", re.MULTILINE
@@ -288,6 +303,13 @@ _LABEL_END = re.compile(r"[)*_ \t]*:")  # where a label ends: its colon, after a
 _TELLING_LABEL = re.compile(r"(?i)\b(?:what|where|how|when|why|we|they|it|you|i|he|she)\b")
 _BOLD_OPEN = re.compile(r"\s*(?:[-*+][ \t]+)?(?:\*\*|__)")  # where a label starts: in bold, perhaps in a list item
 _TICKET = re.compile(r"[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)*-\d+(?::|\s[—–-])")  # "RES-412: Tracker still closes at 8"
+# an incident review's title ("Retro: post went out with four hashtags"), and what shows an answer is one: its title
+# or one of its sections ("**What happened**", "## Root cause")
+_INCIDENT_TITLE = r"(?:retro(?:spective)?|post-?mortem|(?:post-)?incident (?:review|report))(?: \([^)\n]{1,30}\))?:"
+_INCIDENT = re.compile(rf"(?i){_INCIDENT_TITLE}\s")
+_INCIDENT_REVIEW = re.compile(
+    rf"(?im)^[#*_ \t]*(?:{_INCIDENT_TITLE}|(?:what happened|what went wrong|root causes?)[*_ \t]*:?[*_ \t]*$)"
+)
 _SHOWN_BACK = re.compile(  # "This is the order", "Both are superseded."
     r"(?i)\W*(?:this|that|these|those|both|all (?:of )?(?:these|those|them)|each of (?:these|those))(?:\s+[\w-]+){0,4}?"
     r"(?:'s|\s+(?:is|was|are|were|have|has|isn't|aren't|wasn't|[a-z]+[^s\W]s)\b)"
@@ -390,12 +412,18 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     if "?" in answer or "Q" in answer or "**I" in answer or "__I" in answer:
         _asked(reading, answer)
     if not _markdown(answer):  # plain prose: no block structure to read
+        prose = _unwrapped(answer, [(0, len(answer))])
+        _requote(reading, prose)
         for start, end in _around(answer, reading.focus):
-            _narrative(reading, answer, start, end, sections=[])
+            _narrative(reading, prose, start, end, sections=[])
         _inline_code(reading, answer, 0, len(answer))
         _sequence(reading, answer)
         return reading
     tokens = MARKDOWN.parse(answer)
+    prose = _unwrapped(
+        answer, [(lines[t.map[0]], lines[t.map[1]]) for t in tokens if t.type == "paragraph_open" and t.map]
+    )
+    _requote(reading, prose)
     sections: list[tuple[int, str, str]] = []  # open headings: (level, kind, heading text)
     intro: str | None = None  # the former a short introducing line names, for the next block
     shown: tuple[int, int] | None = None  # the code block or table just read (a line after it may say it is former)
@@ -433,8 +461,9 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
                 kind = None  # the answer's title ("### Changelog: error codes"): it tells what holds as well
             if kind:
                 sections.append((level, kind, title))
-            if kind == "former" or _TICKET.match(title):  # "### Moving from the five-plan page" names the former
-                reading.zones.append(Zone(start, end, f"the heading {fragment(title)}"))  # ... and a ticket's title
+            # "### Moving from the five-plan page" names the former, and so do a ticket's and an incident's title
+            if kind == "former" or _TICKET.match(title) or _INCIDENT.match(title):
+                reading.zones.append(Zone(start, end, f"the heading {fragment(title)}"))
             _narrative(reading, answer, start, end, sections=[])
             intro = shown = None
             i += 3
@@ -468,6 +497,8 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
                 sections = [s for s in sections if s[0] < _BOLD_LEVEL]  # "**If you're reusing an older post**"
                 if kind := _heading_kind(bold.group(2)):
                     sections.append((_BOLD_LEVEL, kind, bold.group(2)))
+                if _INCIDENT.match(bold.group(2)):
+                    reading.zones.append(Zone(start, start + bold.end(), f"the heading {fragment(bold.group(2))}"))
             if intro:
                 reading.zones.append(Zone(start, end, intro))
             if shown and _approves(block):  # what it approves of the draft, the answer keeps
@@ -478,7 +509,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
                 for said in _naming(answer, *shown, becomes) if shown_diff else [shown]:  # a diff: its lines that
                     reading.zones.append(Zone(*said, f"followed by {fragment(becomes)}"))  # name what it says
             shown = None
-            _narrative(reading, answer, start, end, sections)
+            _narrative(reading, prose, start, end, sections)
             _inline_code(reading, answer, start, end)
             _section_zone(reading, sections, start, end)
             intro = _introduces(block) if depth == 0 or not intro else intro
@@ -489,6 +520,29 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     _sequence(reading, answer)
     reading.text = "".join(text)
     return reading
+
+
+def _unwrapped(answer: str, paragraphs: list[tuple[int, int]]) -> str:
+    """The answer with each soft break (`_SOFT_BREAK`) in the paragraphs read as a space, keeping its length: a
+    clause wrapped onto the next line goes on there ("instead of the old\n4-hour allowance")."""
+    breaks = [
+        m.start()
+        for start, end in paragraphs
+        for m in _SOFT_BREAK.finditer(answer, start, end - 1)
+        if m.start() - answer.rfind("\n", 0, m.start()) > _WRAPPED
+    ]
+    if not breaks:
+        return answer
+    text = list(answer)
+    for at in breaks:
+        text[at] = " "
+    return "".join(text)
+
+
+def _requote(reading: Reading, prose: str) -> None:
+    """The quotes read again where soft breaks were unwrapped: a quote may wrap onto the next line."""
+    if prose is not reading.text:
+        reading.quotes = [m.span(1) for m in _QUOTED.finditer(prose)]
 
 
 def _around(answer: str, focus: list[tuple[int, int]] | None) -> list[tuple[int, int]]:
@@ -1196,6 +1250,9 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
             contrast = _CONTRAST.search(sentence)
             end = s_start + contrast.start() if contrast and contrast.start() > counterfactual.end() else s_end
             reading.zones.append(Zone(s_start, end, f"its sentence supposes ({fragment(counterfactual.group(0))})"))
+        for chain in _CHANGE_CHAIN.finditer(sentence):  # "from an hour down to 40 minutes, then up to 75"
+            why = f"changed from, then changed again ({fragment(chain.group(3))})"
+            reading.zones.append(Zone(s_start + chain.start(1), s_start + chain.end(2), why))
         if past := VOCAB["former", "sentence"].match(sentence):
             contrast = _CONTRAST.search(sentence, past.end())
             end = s_start + contrast.start() if contrast else s_end
@@ -1295,6 +1352,8 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
             if history and not VOCAB["current", "clause"].search(clause):
                 why = f"in the section {fragment(history)}, told as past"
                 reading.zones.append(Zone(c_start, c_end, why, named=False))
+                if reading.near(c_start, c_end):  # its markers still name what is former where it recurs
+                    _markers(reading, answer, c_start, c_end)
                 continue
             # a marker's zone lies within its clause, or reaches across a comma (or a label's colon): elsewhere it
             # marks no span
@@ -1393,7 +1452,7 @@ def _accepting(voice: str) -> re.Match | None:
     it supposes ("would have been fine"), asks ("whether 8 px is fine") or tells a purpose ("so old links still
     work")."""
     hedge = VOCAB["hedge", "clause"].search(voice)
-    if not hedge or _COUNTERFACTUAL.search(voice) or _INDIRECT.search(voice, 0, hedge.start()):
+    if not hedge or _COUNTERFACTUAL.search(voice) or _indirect(voice, hedge.start()):
         return None
     purpose = _PURPOSE.search(voice)
     return None if purpose and purpose.start(1) == hedge.start() else hedge
@@ -1408,7 +1467,13 @@ def _weakly_accepting(voice: str) -> re.Match | None:
     """What in a clause accepts what it is about weakly ("is acceptable for now", "can stay on it"), unless the
     clause is negated or it is what a step checks ("check the layout still works")."""
     weak = VOCAB["hedge", "weak"].search(voice)
-    return weak if weak and not _NEGATION.search(voice) and not _INDIRECT.search(voice, 0, weak.start()) else None
+    return weak if weak and not _NEGATION.search(voice) and not _indirect(voice, weak.start()) else None
+
+
+def _indirect(voice: str, end: int) -> bool:
+    """Whether a clause asks or checks before `end` ("check the layout still works"): a verb, not a noun ("an
+    earlier check on 17 July is also acceptable")."""
+    return any(not _DETERMINED.search(voice, 0, m.start()) for m in _INDIRECT.finditer(voice, 0, end))
 
 
 def _accepts(text: str) -> bool:
@@ -1467,6 +1532,7 @@ def _sequence(reading: Reading, answer: str) -> None:
                 Zone(s, e, f"a past change ({fragment(m.group(0))}) in an answer naming what holds now")
             )
     stories: dict[tuple[int, int], re.Match | None] = {}  # each paragraph read: the change it tells, if any
+    incident = _INCIDENT_REVIEW.search(answer)  # an incident review tells what happened in every paragraph
     told: list[tuple[int, int, re.Match]] = []  # the sentences near a span that a story tells
     for s_start, s_end in reading.sentences:
         if not reading.near(s_start, s_end):
@@ -1474,7 +1540,7 @@ def _sequence(reading: Reading, answer: str) -> None:
         paragraph = _paragraph(answer, s_start)
         if paragraph not in stories:
             prose = not answer[slice(*paragraph)].lstrip().startswith(_NOT_PROSE)
-            stories[paragraph] = _change(answer, *paragraph) if prose else None
+            stories[paragraph] = (_change(answer, *paragraph) or incident) if prose else None
         if (change := stories[paragraph]) is not None:
             told.append((s_start, s_end, change))
     if not told:
@@ -1491,7 +1557,8 @@ def _sequence(reading: Reading, answer: str) -> None:
     for s_start, s_end, change in told:
         if reading.covering(s_start, s_end, reading.hedges):  # what a hedge offers, a story does not retire
             continue
-        why = f"told in the past in a story of changes ({fragment(change.group(0))})"
+        story = "an incident review" if change is incident else "a story of changes"
+        why = f"told in the past in {story} ({fragment(change.group(0).strip('#*_ '))})"
         clauses = reading.clauses[bisect.bisect_left(firsts, s_start) : bisect.bisect_left(firsts, s_end)]
         # its first clause past, after any that only set the scene ("Then,", "With a 65-character allowance,")
         main = next((c for c in clauses if not _SETTING.fullmatch(answer, *c) and not _is_label(answer, *c)), None)
@@ -1744,6 +1811,9 @@ def _replaced(reading: Reading, answer: str, start: int, end: int) -> None:
         # with no "to" or "with": what it replaces ends the clause ('- [ ] Guide: replace "Thursday 9 a.m."')
         elif until := _UNTIL.search(answer, m.end(), end):
             begin, stop = m.end(), until.start()
+        elif m.group(0)[:6].lower() == "replac":  # "Replace LIMIT 250 in the shared snippets": its object
+            begin = m.end()
+            stop = place.start() if (place := _PLACE.search(answer, begin, end)) else end
         else:
             begin = m.end()
             stop = end if _QUOTED_LAST.fullmatch(answer, begin, end) else begin

@@ -294,11 +294,12 @@ _GOES_ON = re.compile(r"[\w.,:$£€\-'#/]")  # a character before a numeral tha
 # where a value ends bare: not within a longer number, and followed by no unit (the end of a clause, or a word that
 # is none: "18 is still fine", "stick with 18.")
 _BARE_END = re.compile(
-    rf"(?![\w%])(?![.,:]\d)(?=[*_`]*(?:[ \t]*(?:[.,;:!?()]|$)|\s+(?:{_NOT_A_UNIT}|still|also|too|\w+n't)\b))",
+    rf"(?![\w%])(?![.,:]\d)(?=[*_`]*(?:[ \t]*(?:[.,;:!?()]|$)|\s+(?:{_NOT_A_UNIT}|still|also|too|like|\w+n't)\b))",
     re.MULTILINE,
 )
-_UNITED = re.compile(  # "12 characters", "180 changed lines"
-    rf"(?i)(?<![\w.,:]){_NUMBER}[*_`]*[ -]((?!(?:{_NOT_A_UNIT})\b)[a-z]+)\b(?: ((?!(?:{_NOT_A_UNIT})\b)[a-z]+)\b)?"
+_UNITED = re.compile(  # "12 characters", "180 changed lines", "11 per segment"
+    rf"(?i)(?<![\w.,:]){_NUMBER}[*_`]*[ -]((?:per )?(?!(?:{_NOT_A_UNIT})\b)[a-z]+)\b"
+    rf"(?: ((?!(?:{_NOT_A_UNIT})\b)[a-z]+)\b)?"
 )
 _UNIT_REACH = 400  # characters before a bare value in which the answer gives its unit
 # bare values are looked for in the hedges read in an answer that names a superseded value, and anywhere in one

@@ -2200,6 +2200,52 @@ STRUCTURED_CONTEXT = [
         "400 rows.\n- Backfill in batches of 400 rows.\n+ Backfill in batches of 250 rows.\n```\n\nThe 400 rows "
         "setting was replaced after the audit.",
     ),
+    # set BT: a commit message wraps its lines; a replaced object with no "with"; an incident review tells what
+    # happened; a value changed from, then changed again
+    (
+        r"4-hour",
+        "security: revoke leaked key\n\nKey revoked 7 minutes after discovery, inside the 10-minute window (replaces "
+        "the old\n4-hour allowance). New key is in the secret manager.",
+    ),
+    (
+        r"Issue: KEY",
+        "docs: use Tracks: trailer\n\nUpdate CONTRIBUTING and .gitmessage to write `Tracks: KEY-123` instead of\n"
+        "`Issue: KEY-123`, one ticket per line.",
+    ),
+    (r"LIMIT 250", "chore: cap exploratory queries at LIMIT 40\n\nReplace LIMIT 250 in the shared peek snippets."),
+    (r"18 months", "Set the cap to 15 months of fees, and stop requesting 18 months in vendor markups."),
+    (
+        r"\b8 hours",
+        "## Review: repeat pages from a known alert\n\nThe silence limit is now 36 hours.\n\n**What happened**\n"
+        "- 19:05: they created a silence for 8 hours, as the runbook said.\n- 03:10: the silence expired.",
+    ),
+    (
+        r"four hashtags",
+        "**Retro: office-opening post went out with four hashtags**\n\nEvery brand post now carries exactly six "
+        "hashtags.",
+    ),
+    (
+        r"40 minutes",
+        "Book 75 minutes per session. The length has changed twice: from an hour down to 40 minutes, then up to 75 "
+        "minutes.",
+    ),
+    (
+        r"\bidx_",
+        "Name indexes `ix__<table>__<columns>`.\n\n**Root cause**\nWe went through several styles: the original "
+        "`idx_<table>_<columns>`, then the `_ix` suffix.\n\n**Follow-ups**\n- Plan renames for existing `idx_` "
+        "indexes.",
+    ),
+    (
+        r"\[BREAKING\]",
+        "## Incident review: customers missed the token change\n\n### Summary\nThe 5.0 release notes marked the "
+        "token-format change with `[BREAKING]`. Customers skimmed past it.\n\nUser-facing changes now start with "
+        '"Action required:".',
+    ),
+    (r"Refs:", "Use `Tracks:` now.\n\n- Tightened the commit-msg hook so it rejects `Refs:` trailers."),
+    (
+        r"\b0\.5\b",
+        "Drop columns above 35% missing (`0.35`).\n\n- Old notebooks often hard-code `0.7` or `0.5`. Search for them.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -2937,6 +2983,18 @@ STRUCTURED_STATED = [
         "Use 11 per segment going forward. Several people said that 8 per segment has worked well. 11 is the "
         "recommended figure, but 8 per segment remains an acceptable minimum.",
     ),
+    # a line break inside a paragraph after a sentence or a bold question ends the clause there
+    (
+        r"\b8 hours",
+        "Silences may last up to 36 hours. Silence it for 8 hours if the\nhost is due to go tonight; that's fine.",
+    ),
+    # "check" as a noun does not make what accepts a value a step that checks it
+    (r"day 45", "Review at day 100. An earlier check on **17 July (day 45)** is also acceptable."),
+    (
+        r"\bAB_",
+        "Use `XP-25Q3-slug`. That said, the older `AB_<area>_<slug>` style, e.g. `AB_checkout`, is still accepted. "
+        "Both kinds of name work in the service.",
+    ),
 ]
 
 
@@ -2976,6 +3034,12 @@ BARE_OFFERED = [
     (
         r"(?i)\b250\b[^.\n]{0,30}\blines?\b",
         "Split anything over 180 changed lines. Honestly, 250 (the previous cutoff) is still a reasonable bar.",
+    ),
+    # a unit led by "per"; a value before "like"
+    (r"(?i)\b8 per segment\b", "target is 11 per segment these days. if you can only get 8 booked, 8 works too"),
+    (
+        r"(?i)\b3 (?:business )?days\b",
+        "it's 8 business days now, but if you can get it out in 3 like we used to, either works",
     ),
 ]
 # ... not where nothing offers it, its clause retires it, or a marker names it as former
