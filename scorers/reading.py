@@ -68,6 +68,10 @@ _NEGATION = re.compile(
     r"(?i)\b(?:not|no|never|neither|nor|nobody|no one|no longer|would(?: \w+)? have|would've|could(?: \w+)? have)\b"
     r"|n't\b"
 )
+_REFUSED = re.compile(  # what follows a hedge word and refuses what it names
+    r"(?i)\s+(?:[\w-]+\s+){0,3}?(?:won'?t|will not|doesn'?t|does not|can'?t|cannot|isn'?t|is not|aren'?t|are not|"
+    r"wouldn'?t|would not|shouldn'?t|should not|never)\b"
+)
 _COUNTERFACTUAL = re.compile(  # "would have been", not "would have to move"
     r"(?i)\b(?:would|could|might)(?:n't| not)?(?: \w+)? have\b(?! to\b)|\bwould've\b|\w'd have\b(?! to\b)"
 )
@@ -1231,6 +1235,7 @@ def _narrative(reading: Reading, answer: str, start: int, end: int, sections: li
             and not _NEGATED_VERB.search(sentence, max(0, hedge.start() - 30), hedge.start())  # "don't use either one"
             and not _COUNTERFACTUAL.search(sentence, max(0, hedge.start() - 30), hedge.start())  # "would have cleared"
             and not _retires_its_options(answer, s_start + hedge.start(), s_end)
+            and not _REFUSED.match(sentence, hedge.end())  # "a model built with either one won't clear the gate"
         ):  # "either X or Y" offers what follows it; any other hedge ("both are fine") the whole sentence
             at = s_start + hedge.start() if _EITHER_OR.match(hedge.group(0)) else s_start
             reading.hedges.append(Zone(at, s_end, f"its sentence offers alternatives ({fragment(hedge.group(0))})"))

@@ -2241,6 +2241,11 @@ STRUCTURED_CONTEXT = [
         "token-format change with `[BREAKING]`. Customers skimmed past it.\n\nUser-facing changes now start with "
         '"Action required:".',
     ),
+    (
+        r"STRIDE",
+        "Use a LINDDUN model. STRIDE is no longer the required method, and a model built with either one won't "
+        "clear the gate.",
+    ),
     (r"Refs:", "Use `Tracks:` now.\n\n- Tightened the commit-msg hook so it rejects `Refs:` trailers."),
     (
         r"\b0\.5\b",
