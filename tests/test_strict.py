@@ -2246,6 +2246,25 @@ STRUCTURED_CONTEXT = [
         "Use a LINDDUN model. STRIDE is no longer the required method, and a model built with either one won't "
         "clear the gate.",
     ),
+    # a review asks to fix what it quotes; its table of what it corrects
+    (
+        r"8 per segment",
+        'Recruit 11 per segment.\n\n- **Recruiter brief:** the brief also says "8 per segment". That needs to match.',
+    ),
+    (
+        r"\(1,250\)",
+        'Use the triangle.\n\n- The commentary mentions "a loss of (1,250)". Please rewrite it as "△1,250".',
+    ),
+    (
+        r"20 characters",
+        'The limit is 48 characters. The README says "keep names to 20 characters". Please update that line to "48 '
+        'characters".',
+    ),
+    (r"10-day", "Book 18 days ahead. Once the 10-day references are updated, this is good to publish."),
+    (
+        r"\b2 hours",
+        "Submit within 12 hours.\n\n| Item | Draft | Should be |\n|---|---|---|\n| Window | 2 hours | 12 hours |",
+    ),
     (r"Refs:", "Use `Tracks:` now.\n\n- Tightened the commit-msg hook so it rejects `Refs:` trailers."),
     (
         r"\b0\.5\b",
