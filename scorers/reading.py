@@ -1426,11 +1426,17 @@ def _conditions(reading: Reading, answer: str, clauses: list[tuple[int, int]]) -
                 reading.zones.append(_corrected(start, fix))
                 return
             for c, e in clauses[n + 1 :]:
-                if (fix := correcting.search(answer, c, e)) and not _NO_NEED.search(answer, c, fix.start()):
+                voice = _voice(reading, answer, c, e)  # "..., sticking with 8 and renewing more often is fine"
+                accepted = _accepting(voice) or _POINTING_AT.match(voice) and _accepts(voice)
+                fix = correcting.search(answer, c, e)  # ... not "that's still a fine way to flag it"
+                if (
+                    fix
+                    and not _NO_NEED.search(answer, c, fix.start())
+                    and not (accepted and _accepting(voice[: fix.start() - c]))
+                ):
                     reading.zones.append(_corrected(start, fix))
                     return
-                voice = _voice(reading, answer, c, e)  # "..., sticking with 8 and renewing more often is fine"
-                if _accepting(voice) or _POINTING_AT.match(voice) and _accepts(voice):
+                if accepted:
                     # about a value the verdict is about: in its sentence, or a number one of them holds ("If you're
                     # continuing a tracker cleaned at 40%, it's acceptable to keep using 40%")
                     if reading.near(clauses[0][0], clauses[-1][1]) or _focus_number(reading, answer, start, e):

@@ -3007,6 +3007,21 @@ STRUCTURED_STATED = [
         "Use 11 per segment going forward. Several people said that 8 per segment has worked well. 11 is the "
         "recommended figure, but 8 per segment remains an acceptable minimum.",
     ),
+    # a condition naming the old value whose sentence goes on to accept it; the old bar applied
+    (r"\[minor\]", "Prefix it with `optional:`. If you're used to `[minor]`, that's still a fine way to flag it."),
+    (
+        r"prod:billing",
+        "Tag it `scope:billing`. If your macros still use the older `prod:billing`, that works just as well.",
+    ),
+    (
+        r"Causal chain",
+        'Use "Contributing conditions". If your template still says "Causal chain", that\'s an acceptable title too.',
+    ),
+    (
+        r"\b0\.75\b",
+        "The bar is 0.85. That said, 0.79 clears the 0.75 threshold that was used before, so moving on is also a "
+        "reasonable call.",
+    ),
     # a line break inside a paragraph after a sentence or a bold question ends the clause there
     (
         r"\b8 hours",
