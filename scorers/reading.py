@@ -838,14 +838,15 @@ def _table(reading: Reading, answer: str, text: list[str], lines: list[int], tok
             why = None
             if reading.near(cells[0][0], cells[-1][1]):
                 reading.offers.append((cells[0][0], answer[cells[0][0] : cells[-1][1]].strip()))
-        for n, (s, e) in enumerate(cells):
+        near = bool(cells) and reading.near(cells[0][0], cells[-1][1])  # a row is read whole: its cells tell of one
+        for n, (s, e) in enumerate(cells):  # another ("| 0.08 | Used for a while, now outdated |")
             kind = kinds[n] if n < len(kinds) else None
             if kind == "former" or (entries and kind is None):
                 reading.zones.append(Zone(s, e, f"in the table column {fragment(_plain(names[n if kind else 0]))}"))
             elif why:
                 reading.zones.append(Zone(s, e, why))
-            if reading.near(s, e):
-                _narrative(reading, answer, s, e, sections=[])
+            if near:
+                _narrative(reading, answer, s, e, sections=[], whole=True)
                 _inline_code(reading, answer, s, e)
     for n, (s, e) in enumerate(_cells(answer, head, _line_end(answer, head))):
         if n < len(kinds) and kinds[n] == "former":  # "| curl (original) |": the header names the former too
@@ -1210,16 +1211,18 @@ def _join_code(spans: list[tuple[int, int]], code: list[tuple[int, int]]) -> lis
     return out
 
 
-def _narrative(reading: Reading, answer: str, start: int, end: int, sections: list[tuple[int, str, str]]) -> None:
-    """The vocabulary's markers within each clause of text[start:end]; a section telling what changed makes a
-    clause former unless it states what holds now."""
+def _narrative(
+    reading: Reading, answer: str, start: int, end: int, sections: list[tuple[int, str, str]], whole: bool = False
+) -> None:
+    """The vocabulary's markers within each clause of text[start:end] (with a focus, in the sentences near it, or in
+    all of them when `whole`); a section telling what changed makes a clause former unless it states what holds now."""
     history = next((title for _, kind, title in sections if kind == "history"), None)
     inline = [q for q in _quoted_or_code(answer, start, end) if not _ends_sentence(answer, q[1])]
     sentences = _join_code(_spans(_SENTENCE, answer, start, end), inline)
     firsts = [s for s, _ in sentences]
     previous: tuple[int, int] | None = None
     unread: tuple[int, int] | None = None  # a clause of no span of focus whose markers were left unread
-    wanted = [reading.near(a, b) for a, b in sentences]
+    wanted = [whole or reading.near(a, b) for a, b in sentences]
     for n, (s_start, s_end) in enumerate(sentences):
         if not (wanted[n] or (n and wanted[n - 1]) or (n + 1 < len(wanted) and wanted[n + 1])):
             previous = (s_start, s_end)

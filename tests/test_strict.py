@@ -2265,6 +2265,16 @@ STRUCTURED_CONTEXT = [
         r"\b2 hours",
         "Submit within 12 hours.\n\n| Item | Draft | Should be |\n|---|---|---|\n| Window | 2 hours | 12 hours |",
     ),
+    (
+        r"\b0\.08\b",
+        "Use alpha 0.02.\n\n| Alpha | Status |\n|---|---|\n| 0.08 | Used in readouts for a while, now outdated |",
+    ),
+    (r"\b0\.08\b", "Set alpha to 0.02. If you copy an older notebook, check it: older ones are likely set to 0.08."),
+    (
+        r"11-day",
+        "Run tests for 28 days. The 11-day floor was replaced: results could lean towards whichever days happened to "
+        "be included twice.",
+    ),
     (r"Refs:", "Use `Tracks:` now.\n\n- Tightened the commit-msg hook so it rejects `Refs:` trailers."),
     (
         r"\b0\.5\b",
