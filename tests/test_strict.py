@@ -2275,6 +2275,8 @@ STRUCTURED_CONTEXT = [
         "Run tests for 28 days. The 11-day floor was replaced: results could lean towards whichever days happened to "
         "be included twice.",
     ),
+    (r"minus at the end", "Write △1,250. The old style was 1,250-: a minus at the end is easy to overlook."),
+    (r"three or five KRs", "Give each objective four KRs. A draft with three or five KRs should go back for rework."),
     (r"Refs:", "Use `Tracks:` now.\n\n- Tightened the commit-msg hook so it rejects `Refs:` trailers."),
     (
         r"\b0\.5\b",
