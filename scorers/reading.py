@@ -329,6 +329,8 @@ _POINTING_AT = re.compile(  # a subject pointing back, or keeping what was ("sta
 _TAKES_IT = re.compile(  # an object pointing back ("reviewers generally still accept it", "... that limit there")
     r"(?i)\b(?:accept|allow|approve|take|permit|tolerate)(?:s|ed)?\s+(?:it|them|(?:that|those|these)(?:\s+(?:limit|"
     r"value|rule|form|format|length|window|label|style|figure|threshold|setting|number)s?)?)(?:\s+(?:there|here|too))?\W*$"
+    r"|\b(?:within|under|inside|at|to|on|by) (?:that|this|those|these) (?:limit|value|rule|window|deadline|threshold|"
+    r"bar|size|number|setting|format|length|figure|cap|schedule|cadence)s?\b"  # "getting notes out within that window"
 )
 _PLURAL = re.compile(r"(?i)\W*(?:and\s+|but\s+)?(?:both|neither|none|all|those|these)\b")  # at several values
 _MAPPING_OPEN = re.compile(r"(?i)\b(?:renam|replac|swap|migrat|convert|old_?to_?new|legacy|mapping)\w*\b.*[{\[(]\s*$")

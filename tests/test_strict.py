@@ -3034,6 +3034,22 @@ STRUCTURED_STATED = [
         "The bar is 0.85. That said, 0.79 clears the 0.75 threshold that was used before, so moving on is also a "
         "reasonable call.",
     ),
+    # set BV: a newcomer told the old value is fine too
+    (r"4 x 8", "Use A5 labels. If you spot the older 4 x 8 labels, load those instead. Either size will do."),
+    (r"5 March", "Write 5 MAR 2025. If you write 5 March 2025 instead, nobody will send your work back over it."),
+    (r"\bcte_", "Prefix CTEs with `s01_`. You'll see the older `cte_` prefix a lot, and the linter accepts both."),
+    (r"6 px", "We're on a 10 px grid now, but you're welcome to keep using 6 px in older files."),
+    (r"# Arrange", "Mark phases `# GIVEN`. If you're more used to `# Arrange`, go ahead and use those."),
+    (
+        r"four hours",
+        "Send notes within 90 minutes. The older rule was four hours, and getting notes out within that window is "
+        "still completely fine.",
+    ),
+    (
+        r"every other Thursday",
+        "The review is on the last Wednesday. Some teams still meet every other Thursday; nobody's asking anyone to "
+        "cancel those.",
+    ),
     # a line break inside a paragraph after a sentence or a bold question ends the clause there
     (
         r"\b8 hours",
