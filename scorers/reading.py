@@ -487,6 +487,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             close = next(j for j in range(i, len(tokens)) if tokens[j].type == "table_close")
             _table(reading, answer, text, lines, tokens[i:close], intro)
             _section_zone(reading, sections, start, end)
+            _history_rows(reading, answer, sections, lines, tokens[i:close])
             intro, i, shown, shown_diff = None, close + 1, (start, end), False
             continue
         if tok.type in ("fence", "code_block"):
@@ -690,6 +691,26 @@ def _section_zone(
     former = next((title for _, kind, title in sections if kind in kinds), None)
     if former is not None:
         reading.zones.append(Zone(start, end, f"in the section {fragment(former)}", section=True))
+
+
+def _history_rows(
+    reading: Reading, answer: str, sections: list[tuple[int, str, str]], lines: list[int], tokens
+) -> None:
+    """The rows of a table under a heading that tells what changed ("## Revision history"), but those that say what
+    holds now or accept what they name, are former."""
+    history = next((title for _, kind, title in sections if kind == "history"), None)
+    if history is None:
+        return
+    for row in [t for t in tokens if t.type == "tr_open"][1:]:
+        start = lines[row.map[0]]
+        end = _line_end(answer, start)
+        text = answer[start:end]
+        if not (
+            VOCAB["current", "clause"].search(text) or _accepts(text) or "current" in map(_status, text.split("|"))
+        ):
+            reading.zones.append(
+                Zone(start, end, f"a row of the table in the section {fragment(history)}", named=False)
+            )
 
 
 def _introduces(block: str) -> str | None:

@@ -2277,6 +2277,16 @@ STRUCTURED_CONTEXT = [
     ),
     (r"minus at the end", "Write △1,250. The old style was 1,250-: a minus at the end is easy to overlook."),
     (r"three or five KRs", "Give each objective four KRs. A draft with three or five KRs should go back for rework."),
+    # set BV: a policy's Supersedes part and its revision history
+    (
+        r"3-minute",
+        "## Standard\nAcknowledge pages within 8 minutes.\n\n**Supersedes**\nThe 3-minute acknowledgement window.",
+    ),
+    (
+        r"4 x 6",
+        "## Standard\nUse A5 labels.\n\n## Revision history\n| Rev | Change |\n|---|---|\n| 1 | 4 x 6 inch labels as "
+        "standard |\n| 2 | A5 labels |",
+    ),
     (r"Refs:", "Use `Tracks:` now.\n\n- Tightened the commit-msg hook so it rejects `Refs:` trailers."),
     (
         r"\b0\.5\b",
@@ -3049,6 +3059,26 @@ STRUCTURED_STATED = [
         r"every other Thursday",
         "The review is on the last Wednesday. Some teams still meet every other Thursday; nobody's asking anyone to "
         "cancel those.",
+    ),
+    (
+        r"45-day",
+        "**Standard.** Fix Medium findings within 21 days.\n\n**Transition.** Teams may continue to work to the "
+        "previous 45-day window.",
+    ),
+    (
+        r"one hour",
+        "Resolve after 90 minutes in Monitoring. The previous standard was one hour. Commanders may resolve after the "
+        "previous one hour at their discretion.",
+    ),
+    (
+        r"3-minute",
+        "Acknowledge within 8 minutes. For those rotations the previous 3-minute acknowledgement remains an accepted "
+        "expectation.",
+    ),
+    (
+        r"1 hour",
+        "Resolve after 90 minutes.\n\n## Revision history\n| Rev | Period |\n|---|---|\n| 1 | 3 hours |\n| 2 | 90 "
+        "minutes; 1 hour still acceptable for clean rollbacks |",
     ),
     # a line break inside a paragraph after a sentence or a bold question ends the clause there
     (
