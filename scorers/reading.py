@@ -60,6 +60,7 @@ _BOUNDARY = re.compile(
     _STOP + r"|\n|;|:(?:\*\*|__)?(?=\s)(?!\s+(?:or|and|nor)\b)"
     r"|(?<!, later)(?<!, then)(?<!, afterwards)(?<!, briefly)(?<!, eventually)(?<!, earlier)"  # "and, later, in ET"
     r",(?=\s)(?!\s*(?:[\w.%$`'\"*-]+|`[^`\n]{1,60}`|\"[^\"\n]{1,60}\")\s*(?:,|\band\b|\bor\b|\)))"
+    r"(?!\s*[\w%$`'\"*-]+(?:[.,:]\d+)*(?:[.;!?](?:\s|$)|$))"  # "the really old ones use P01, P02." lists two
     r"(?!\s+(?:or|and) even\b)"  # "Thursday, or even Tuesday" goes on
     r"|\s[—–-]{1,2}\s"
 )

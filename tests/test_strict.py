@@ -2287,6 +2287,12 @@ STRUCTURED_CONTEXT = [
         "## Standard\nUse A5 labels.\n\n## Revision history\n| Rev | Change |\n|---|---|\n| 1 | 4 x 6 inch labels as "
         "standard |\n| 2 | A5 labels |",
     ),
+    # set BV: what a newcomer will hear or see around
+    (r"65 characters", "Keep subjects to 72 characters. Plenty of people will tell you the limit is 65 characters."),
+    (r"2 requests", 'Quote limits per hour. Older pages will point you to "2 requests per second"; convert them.'),
+    (r"\bP02\b", "Label participants IV-01, IV-02. Older reports use R-001, and the really old ones use P01, P02."),
+    (r"\b30 days", "Default dashboards to 14 days. A few of the oldest dashboards even use 30 days."),
+    (r"24 bytes", "Keys need 32 bytes of entropy. A 48-character hex string holds only 24 bytes and does not comply."),
     (r"Refs:", "Use `Tracks:` now.\n\n- Tightened the commit-msg hook so it rejects `Refs:` trailers."),
     (
         r"\b0\.5\b",
