@@ -223,6 +223,9 @@ _BOLD_HEADING = re.compile(  # ... alone, or on the first line of its paragraph 
 )
 _BOLD_LEVEL = 7
 # bold leading a paragraph, perhaps numbered: "**1. Then: 8.**"
+_SLIDE = re.compile(
+    r"[*_]*(?:slide|page|part|section|step) \d{1,2}[*_]*\s*[–—:-]\s*[*_]*([^\n*_]{1,80})[*_]*[ \t]*(?:\n|$)", re.I
+)
 _BOLD_LEAD = re.compile(r"[ \t]*(\*\*|__)(\d{1,2}[.)][ \t]*)?([^\n]{1,120}?)\1")
 _LEAD_WORDS = 14  # words of a lead that can name a stage of a history
 _OPENING_WORDS = 30  # ... and of the first sentence after a lead that names none ("A correction shortened it to 4 h.")
@@ -501,6 +504,10 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             block = answer[start:end]
             if depth == 0 and (lead := _BOLD_LEAD.match(block)):
                 leads.append((start, lead.group(3), "numbered" if lead.group(2) else "bold"))
+            if depth == 0 and (slide := _SLIDE.match(block)):  # "Slide 5 – What changed" heads what follows
+                sections = [s for s in sections if s[0] < _BOLD_LEVEL]
+                if kind := _heading_kind(slide.group(1)):
+                    sections.append((_BOLD_LEVEL, kind, slide.group(1)))
             if depth == 0 and (bold := _BOLD_HEADING.match(block) or _BOLD_QUESTION.match(block)):
                 sections = [s for s in sections if s[0] < _BOLD_LEVEL]  # "**If you're reusing an older post**"
                 if kind := _heading_kind(bold.group(2)):

@@ -2293,6 +2293,18 @@ STRUCTURED_CONTEXT = [
     (r"\bP02\b", "Label participants IV-01, IV-02. Older reports use R-001, and the really old ones use P01, P02."),
     (r"\b30 days", "Default dashboards to 14 days. A few of the oldest dashboards even use 30 days."),
     (r"24 bytes", "Keys need 32 bytes of entropy. A 48-character hex string holds only 24 bytes and does not comply."),
+    # set BW: a slide deck's outline
+    (
+        r"_draft1",
+        "Slide 4 – The pattern\n- Name files `deck_v01.pptx`\n\nSlide 5 – What changed\n- _draft1, _draft2, _draft3 "
+        "are out\n- Versions are numbered v01, v02",
+    ),
+    (r"45-day", "Book the metrics review at day 100.\n\n- Reschedule any existing 45-day invites"),
+    (
+        r"RFC-",
+        "Number proposals `PROP-0001`.\n\n- The DD- prefix has been replaced by PROP-\n- Before DD-, proposals used "
+        "RFC-",
+    ),
     (r"Refs:", "Use `Tracks:` now.\n\n- Tightened the commit-msg hook so it rejects `Refs:` trailers."),
     (
         r"\b0\.5\b",
