@@ -293,8 +293,10 @@ _NUMERAL = re.compile(
 _GOES_ON = re.compile(r"[\w.,:$£€\-'#/]")  # a character before a numeral that makes it part of more ("$18", "2025")
 # where a value ends bare: not within a longer number, and followed by no unit (the end of a clause, or a word that
 # is none: "18 is still fine", "stick with 18.")
+_NOT_ITS_UNIT = "threshold|limit|cap|bar|cutoff|ceiling|floor|minimum|maximum|rule"  # "the old 100 threshold"
 _BARE_END = re.compile(
-    rf"(?![\w%])(?![.,:]\d)(?=[*_`]*(?:[ \t]*(?:[.,;:!?()]|$)|\s+(?:{_NOT_A_UNIT}|still|also|too|like|\w+n't)\b))",
+    rf"(?![\w%])(?![.,:]\d)(?=[*_`]*(?:[ \t]*(?:[.,;:!?()]|$)|\s+(?:{_NOT_A_UNIT}|{_NOT_ITS_UNIT}|still|also|too|"
+    rf"like|suits?|fits?|feels?|sounds?|seems?|\w+n't)\b))",
     re.MULTILINE,
 )
 _UNITED = re.compile(  # "12 characters", "180 changed lines", "11 per segment"

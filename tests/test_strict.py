@@ -3098,6 +3098,7 @@ STRUCTURED_STATED = [
         "Resolve after 90 minutes.\n\n## Revision history\n| Rev | Period |\n|---|---|\n| 1 | 3 hours |\n| 2 | 90 "
         "minutes; 1 hour still acceptable for clean rollbacks |",
     ),
+    (r"250 ms", "Aim for under 40 ms, though the old 250 ms budget still counts as a unit test on the legacy setting."),
     # a line break inside a paragraph after a sentence or a bold question ends the clause there
     (
         r"\b8 hours",
@@ -3149,6 +3150,12 @@ BARE_OFFERED = [
     (
         r"(?i)\b250\b[^.\n]{0,30}\blines?\b",
         "Split anything over 180 changed lines. Honestly, 250 (the previous cutoff) is still a reasonable bar.",
+    ),
+    # a value before a word naming what it is ("the old 100 threshold")
+    (
+        r"(?i)\b100\b[^.\n]{0,25}\bpersons?\b",
+        "Comms must approve anything over the 25-person line, but under the old 100 threshold it is still fine to send "
+        "it yourself.",
     ),
     # a unit led by "per"; a value before "like"
     (r"(?i)\b8 per segment\b", "target is 11 per segment these days. if you can only get 8 booked, 8 works too"),
