@@ -2275,7 +2275,7 @@ STRUCTURED_CONTEXT = [
         "Run tests for 28 days. The 11-day floor was replaced: results could lean towards whichever days happened to "
         "be included twice.",
     ),
-    (r"minus at the end", "Write △1,250. The old style was 1,250-: a minus at the end is easy to overlook."),
+    (r"minus at the end", "Write △1,250 for a loss; a minus at the end is easy to overlook."),
     (r"three or five KRs", "Give each objective four KRs. A draft with three or five KRs should go back for rework."),
     # set BV: a policy's Supersedes part and its revision history
     (
