@@ -314,10 +314,10 @@ _TICKET = re.compile(r"[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)*-\d+(?::|\s[—–-])")  # "
 # an incident review's title ("Retro: post went out with four hashtags"), and what shows an answer is one: its title
 # or one of its sections ("**What happened**", "## Root cause")
 _INCIDENT_TITLE = r"(?:retro(?:spective)?|post-?mortem|(?:post-)?incident (?:review|report))(?: \([^)\n]{1,30}\))?:"
+_INCIDENT_PART = r"(?:what happened|what went wrong|how it happened|root causes?|contributing factors?)"
 _INCIDENT = re.compile(rf"(?i){_INCIDENT_TITLE}\s")
-_INCIDENT_REVIEW = re.compile(
-    rf"(?im)^[#*_ \t]*(?:{_INCIDENT_TITLE}|(?:what happened|what went wrong|root causes?)[*_ \t]*:?[*_ \t]*$)"
-)
+_INCIDENT_SECTION = re.compile(rf"(?i)\W*{_INCIDENT_PART}\W*")  # a heading that tells what changed
+_INCIDENT_REVIEW = re.compile(rf"(?im)^[#*_ \t]*(?:{_INCIDENT_TITLE}|{_INCIDENT_PART}[*_ \t]*:?[*_ \t]*$)")
 _SHOWN_BACK = re.compile(  # "This is the order", "Both are superseded."
     r"(?i)\W*(?:this|that|these|those|both|all (?:of )?(?:these|those|them)|each of (?:these|those))(?:\s+[\w-]+){0,4}?"
     r"(?:'s|\s+(?:is|was|are|were|have|has|isn't|aren't|wasn't|[a-z]+[^s\W]s)\b)"
@@ -539,7 +539,8 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
 
 def _unwrapped(answer: str, paragraphs: list[tuple[int, int]]) -> str:
     """The answer with each soft break (`_SOFT_BREAK`) in the paragraphs read as a space, keeping its length: a
-    clause wrapped onto the next line goes on there ("instead of the old\n4-hour allowance")."""
+    clause wrapped onto the next line goes on there ("instead of the old" ending one line, "4-hour allowance" the
+    next)."""
     breaks = [
         m.start()
         for start, end in paragraphs
@@ -685,7 +686,7 @@ def _closed(tokens: list, at: int, level: int) -> bool:
 def _heading_kind(title: str) -> str | None:
     if VOCAB["heading", "former"].search(title):
         return "former"
-    if VOCAB["heading", "history"].search(title):
+    if VOCAB["heading", "history"].search(title) or _INCIDENT_SECTION.fullmatch(title):
         return "history"
     return None
 
@@ -869,8 +870,10 @@ def _table(reading: Reading, answer: str, text: list[str], lines: list[int], tok
             why = None
             if reading.near(cells[0][0], cells[-1][1]):
                 reading.offers.append((cells[0][0], answer[cells[0][0] : cells[-1][1]].strip()))
-        near = bool(cells) and reading.near(cells[0][0], cells[-1][1])  # a row is read whole: its cells tell of one
-        for n, (s, e) in enumerate(cells):  # another ("| 0.08 | Used for a while, now outdated |")
+        # a row with a span of focus is read whole: its cells tell of one another ("| 0.08 | Used for a while, now
+        # outdated |")
+        near = bool(cells) and reading.near(cells[0][0], cells[-1][1])
+        for n, (s, e) in enumerate(cells):
             kind = kinds[n] if n < len(kinds) else None
             if kind == "former" or (entries and kind is None):
                 reading.zones.append(Zone(s, e, f"in the table column {fragment(_plain(names[n if kind else 0]))}"))
