@@ -86,12 +86,12 @@ _RELATIVE_BEFORE = re.compile(r"(?i)\b(?:that|which|who)\s+$")
 _MAIN_VERB = re.compile(r"(?i)(?<=\w)\s+(?:has|have|had|is|are|was|were|will|would|should|must|can)\b")
 _QUOTED_LAST = re.compile(r"\s*(?:the |any |every |all )?(?:\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|`[^`\n]{1,60}`)\W*")
 _PLACE = re.compile(r"(?i)\b(?:in|on|across|throughout|everywhere|wherever|at|from)\b")  # where a change is made
-_STRETCH = r"(?:[^.;:\n]|(?<=\d)[.:](?=\d)){1,60}?"  # a value in a sentence ("09:00", "1.5 days")
+_STRETCH = r"(?:[^.;:\n]|(?<=\d)[.:](?=\d))"  # a character of a clause, a value's stop among them ("09:00", "1.5")
 _CHANGE_CHAIN = re.compile(  # a value changed from, to one changed again: both are former
-    rf"(?i)\bfrom\s+({_STRETCH})\s+(?:(?:all the way|down|up|back)\s+)?to\s+({_STRETCH})[,;]?\s+"
+    rf"(?i)\bfrom\s+({_STRETCH}{{1,60}}?)\s+(?:(?:all the way|down|up|back)\s+)?to\s+({_STRETCH}{{1,60}}?)[,;]?\s+"
     r"((?:and\s+)?(?:then|later|afterwards|eventually|finally|now)\s+(?:(?:all the way|down|up|back)\s+)?to)\b"
 )
-_FROM_TO = re.compile(r"(?i)\bfrom\b((?:[^.;:\n]|(?<=\d)[.:](?=\d)){1,80}?)\b(?:to|into)\b")  # "from 09:00 to"
+_FROM_TO = re.compile(rf"(?i)\bfrom\b({_STRETCH}{{1,80}}?)\b(?:to|into)\b")  # "from 09:00 to"
 _PERSON = re.compile(  # "we still use 12", "Today we still use 12" commit: a person is the clause's subject
     r"(?i)^\W*(?:(?:and|but|so|if|when|because|today|here)\W+){0,2}(?:we|you|i|(?:our|your|the) (?:team|teams|"
     r"reviewers?|leads?|managers?|approvers?|colleagues|people|designers?|engineers?))\s+(?:\w+\s+)?$"
@@ -415,7 +415,6 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     reading = Reading(answer)
     reading.focus = sorted(focus) if focus is not None else None
     reading.reversal = bool(VOCAB["reversal", "answer"].search(answer))
-    reading.quotes = [m.span(1) for m in _QUOTED.finditer(answer)]
     _struck_or_crossed(reading, answer)
     if ":" in answer:
         _labelled(reading, answer)
@@ -423,7 +422,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
         _asked(reading, answer)
     if not _markdown(answer):  # plain prose: no block structure to read
         prose = _unwrapped(answer, [(0, len(answer))])
-        _requote(reading, prose)
+        reading.quotes = [m.span(1) for m in _QUOTED.finditer(prose)]  # a quote may wrap onto the next line
         for start, end in _around(answer, reading.focus):
             _narrative(reading, prose, start, end, sections=[])
         _inline_code(reading, answer, 0, len(answer))
@@ -433,7 +432,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     prose = _unwrapped(
         answer, [(lines[t.map[0]], lines[t.map[1]]) for t in tokens if t.type == "paragraph_open" and t.map]
     )
-    _requote(reading, prose)
+    reading.quotes = [m.span(1) for m in _QUOTED.finditer(prose)]
     sections: list[tuple[int, str, str]] = []  # open headings: (level, kind, heading text)
     intro: str | None = None  # the former a short introducing line names, for the next block
     shown: tuple[int, int] | None = None  # the code block or table just read (a line after it may say it is former)
@@ -489,9 +488,9 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             continue
         if tok.type == "table_open":
             close = next(j for j in range(i, len(tokens)) if tokens[j].type == "table_close")
-            _table(reading, answer, text, lines, tokens[i:close], intro)
+            history = next((title for _, kind, title in sections if kind == "history"), None)
+            _table(reading, answer, text, lines, tokens[i:close], intro, history)
             _section_zone(reading, sections, start, end)
-            _history_rows(reading, answer, sections, lines, tokens[i:close])
             intro, i, shown, shown_diff = None, close + 1, (start, end), False
             continue
         if tok.type in ("fence", "code_block"):
@@ -504,16 +503,15 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             block = answer[start:end]
             if depth == 0 and (lead := _BOLD_LEAD.match(block)):
                 leads.append((start, lead.group(3), "numbered" if lead.group(2) else "bold"))
-            if depth == 0 and (slide := _SLIDE.match(block)):  # "Slide 5 – What changed" heads what follows
+            # a line heading what follows: "**If you're reusing an older post**", "Slide 5 – What changed"
+            bold = (_BOLD_HEADING.match(block) or _BOLD_QUESTION.match(block)) if depth == 0 else None
+            slide = _SLIDE.match(block) if depth == 0 and not bold else None
+            if heading := bold.group(2) if bold else slide.group(1) if slide else None:
                 sections = [s for s in sections if s[0] < _BOLD_LEVEL]
-                if kind := _heading_kind(slide.group(1)):
-                    sections.append((_BOLD_LEVEL, kind, slide.group(1)))
-            if depth == 0 and (bold := _BOLD_HEADING.match(block) or _BOLD_QUESTION.match(block)):
-                sections = [s for s in sections if s[0] < _BOLD_LEVEL]  # "**If you're reusing an older post**"
-                if kind := _heading_kind(bold.group(2)):
-                    sections.append((_BOLD_LEVEL, kind, bold.group(2)))
-                if _INCIDENT.match(bold.group(2)):
-                    reading.zones.append(Zone(start, start + bold.end(), f"the heading {fragment(bold.group(2))}"))
+                if kind := _heading_kind(heading):
+                    sections.append((_BOLD_LEVEL, kind, heading))
+                if bold and _INCIDENT.match(heading):
+                    reading.zones.append(Zone(start, start + bold.end(), f"the heading {fragment(heading)}"))
             if intro:
                 reading.zones.append(Zone(start, end, intro))
             if shown and _approves(block):  # what it approves of the draft, the answer keeps
@@ -553,12 +551,6 @@ def _unwrapped(answer: str, paragraphs: list[tuple[int, int]]) -> str:
     for at in breaks:
         text[at] = " "
     return "".join(text)
-
-
-def _requote(reading: Reading, prose: str) -> None:
-    """The quotes read again where soft breaks were unwrapped: a quote may wrap onto the next line."""
-    if prose is not reading.text:
-        reading.quotes = [m.span(1) for m in _QUOTED.finditer(prose)]
 
 
 def _around(answer: str, focus: list[tuple[int, int]] | None) -> list[tuple[int, int]]:
@@ -702,26 +694,6 @@ def _section_zone(
         reading.zones.append(Zone(start, end, f"in the section {fragment(former)}", section=True))
 
 
-def _history_rows(
-    reading: Reading, answer: str, sections: list[tuple[int, str, str]], lines: list[int], tokens
-) -> None:
-    """The rows of a table under a heading that tells what changed ("## Revision history"), but those that say what
-    holds now or accept what they name, are former."""
-    history = next((title for _, kind, title in sections if kind == "history"), None)
-    if history is None:
-        return
-    for row in [t for t in tokens if t.type == "tr_open"][1:]:
-        start = lines[row.map[0]]
-        end = _line_end(answer, start)
-        text = answer[start:end]
-        if not (
-            VOCAB["current", "clause"].search(text) or _accepts(text) or "current" in map(_status, text.split("|"))
-        ):
-            reading.zones.append(
-                Zone(start, end, f"a row of the table in the section {fragment(history)}", named=False)
-            )
-
-
 def _introduces(block: str) -> str | None:
     """A short line ending in a colon or a question mark that names the former ("Before:", "The old config said:",
     "What do I need to update?") introduces a former block."""
@@ -831,10 +803,13 @@ def _cells(answer: str, start: int, end: int) -> list[tuple[int, int]]:
     return [(start + a + 1, start + b) for a, b in zip(bounds, bounds[1:], strict=False) if b > a + 1 or b == a + 1]
 
 
-def _table(reading: Reading, answer: str, text: list[str], lines: list[int], tokens, intro: str | None) -> None:
+def _table(
+    reading: Reading, answer: str, text: list[str], lines: list[int], tokens, intro: str | None, history: str | None
+) -> None:
     """Cells under a former column header (and, when the first column lists former entries beside a column of what
     replaced them, the rest of their rows); cells of a row its first cell, or a short status cell, marks former;
-    and where rows are marked current ("Now", "Current", "3.4 onward"), the other rows: they tell what came before."""
+    where rows are marked current ("Now", "Current", "3.4 onward"), the other rows: they tell what came before; and
+    under a heading that tells what changed (`history`: "## Revision history"), the rows that say nothing holds now."""
     rows = [t for t in tokens if t.type == "tr_open"]
     if not rows:
         return
@@ -853,9 +828,10 @@ def _table(reading: Reading, answer: str, text: list[str], lines: list[int], tok
     current = [status[0] == "current" or "current" in status[1:] for _, status in body]
     # a first column of former entries beside a column of what replaced them: the rest of each row is about the former
     entries = kinds[:1] == ["former"] and "current" in kinds
-    for (cells, status), is_current in zip(body, current, strict=True):
+    for row, (cells, status), is_current in zip(rows[1:], body, current, strict=True):
         first = answer[cells[0][0] : cells[0][1]].strip() if cells else ""
-        why = None
+        line = answer[lines[row.map[0]] : _line_end(answer, lines[row.map[0]])]
+        why, named = None, True
         if status and (status[0] == "former" or _column_kind(first) == "former"):
             why = f"in the table row {fragment(_plain(first))}"
         elif "former" in status[1:]:
@@ -864,6 +840,8 @@ def _table(reading: Reading, answer: str, text: list[str], lines: list[int], tok
             why = "in a table row before the current one"
         elif intro:
             why = intro
+        elif history and not is_current and not VOCAB["current", "clause"].search(line) and not _accepts(line):
+            why, named = f"a row of the table in the section {fragment(history)}", False
         # a row that accepts what it names ("| Legacy screen | 8 px is acceptable for now |", "| `<table>_<columns>_ix`
         # | Acceptable where migrations already use it |") is no former row, and offers what a verdict is about there
         if cells and any(_accepted_cell(answer[s:e]) for s, e in cells[1:]):
@@ -878,7 +856,7 @@ def _table(reading: Reading, answer: str, text: list[str], lines: list[int], tok
             if kind == "former" or (entries and kind is None):
                 reading.zones.append(Zone(s, e, f"in the table column {fragment(_plain(names[n if kind else 0]))}"))
             elif why:
-                reading.zones.append(Zone(s, e, why))
+                reading.zones.append(Zone(s, e, why, named=named))
             if near:
                 _narrative(reading, answer, s, e, sections=[], whole=True)
                 _inline_code(reading, answer, s, e)
