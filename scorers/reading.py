@@ -121,8 +121,9 @@ _ACCEPTED_CELL = re.compile(  # a cell that accepts its row ("Acceptable where .
     r"(?![^|\n]*\b(?:but|however|though|until|at first|initially|originally)\b)"
 )
 # "don't use ", "there's no case where " before "either"
-_NEGATED_VERB = re.compile(rf"(?i)(?:{_NEGATOR}|\bno (?:case|situation|scenario|context))(?:\s+[\w-]+){{0,2}}\s+$")
+_NEGATED_VERB = re.compile(rf"(?i)(?:{_NEGATOR}|\bno (?:case|situation|scenario|context))(?:\s+[\w-]+){{0,4}}\s+$")
 _BLANK = re.compile(r"[ *_]*")  # nothing but spaces and emphasis marks
+_MERE = re.compile(r"(?i)\s+(?:just|only|merely|a mere)\b")  # a value belittled after a limit ("after just an hour")
 _CELL_PARTS = re.compile(r"[;.]\s")
 _SUBORDINATE = re.compile(r"(?i)\b(?:if|unless|when|whenever|once)\b")  # opens a clause inside a clause
 _NO_NEED = re.compile(  # a fix not asked for ("you don't strictly need to redo it")
@@ -218,8 +219,11 @@ _ENDS_LINE = re.compile(r"[*_]*[ \t]*(?:\n|$)")
 _CAPITAL_NEXT = re.compile(r"[ \t]+[A-Z]")
 # a short bold line alone, no sentence: a heading below every "#" heading ("**Cleanup checklist for old files**")
 _WORD_IN_BOLD = r"(?:(?!\1)[^\s.!?])+"
-_BOLD_HEADING = re.compile(  # ... alone, or on the first line of its paragraph ("**Why**\nThe layout crops ...")
-    rf"[ \t]*(\*\*|__)({_WORD_IN_BOLD}(?:[ \t]+{_WORD_IN_BOLD}){{0,9}})\1[ \t]*:?[ \t]*(?:\n|$)"
+# ... alone, or on the first line of its paragraph ("**Why**\nThe layout crops ..."), perhaps with a mark outside the
+# bold ("❌ **Don't**")
+_BOLD_HEADING = re.compile(
+    rf"[ \t]*(?:[^\w\s*_#>|+-]{{1,3}}[ \t]*)?(\*\*|__)({_WORD_IN_BOLD}(?:[ \t]+{_WORD_IN_BOLD}){{0,9}})\1[ \t]*:?"
+    rf"[ \t]*(?:[^\w\s*_#>|+-]{{1,3}}[ \t]*)?(?:\n|$)"
 )
 _BOLD_LEVEL = 7
 # bold leading a paragraph, perhaps numbered: "**1. Then: 8.**"
@@ -446,7 +450,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
         if tok.type in ("bullet_list_open", "ordered_list_open", "blockquote_open"):
             depth += 1
             if tok.type != "blockquote_open":
-                _stages(reading, answer, lines, _items(tokens, i))
+                _stages(reading, answer, lines, _items(tokens, i), any(k == "history" for _, k, _ in sections))
             if tok.map is not None:
                 blocks.append((lines[tok.map[0]], lines[tok.map[1]]))
         elif tok.type in ("bullet_list_close", "ordered_list_close", "blockquote_close"):
@@ -828,6 +832,8 @@ def _table(
     current = [status[0] == "current" or "current" in status[1:] for _, status in body]
     # a first column of former entries beside a column of what replaced them: the rest of each row is about the former
     entries = kinds[:1] == ["former"] and "current" in kinds
+    rejected: list[tuple[int, int]] = []  # the cells of former columns
+    accepting: list[tuple[int, str]] = []  # the rows that accept what they name, as offers
     for row, (cells, status), is_current in zip(rows[1:], body, current, strict=True):
         first = answer[cells[0][0] : cells[0][1]].strip() if cells else ""
         line = answer[lines[row.map[0]] : _line_end(answer, lines[row.map[0]])]
@@ -843,11 +849,16 @@ def _table(
         elif history and not is_current and not VOCAB["current", "clause"].search(line) and not _accepts(line):
             why, named = f"a row of the table in the section {fragment(history)}", False
         # a row that accepts what it names ("| Legacy screen | 8 px is acceptable for now |", "| `<table>_<columns>_ix`
-        # | Acceptable where migrations already use it |") is no former row, and offers what a verdict is about there
-        if cells and any(_accepted_cell(answer[s:e]) for s, e in cells[1:]):
+        # | Acceptable where migrations already use it |", "| 5.5:1, the earlier threshold, still fine |") is no former
+        # row, and offers what a verdict is about there (not a cell under a former column: "| Don't ❌ |")
+        if any(
+            (_accepted_cell(cell) if n else any(_accepts(part) for part in _CELL_PARTS.split(cell)))
+            for n, cell in enumerate(answer[s:e] for s, e in cells)
+            if n >= len(kinds) or kinds[n] != "former"
+        ):
             why = None
             if reading.near(cells[0][0], cells[-1][1]):
-                reading.offers.append((cells[0][0], answer[cells[0][0] : cells[-1][1]].strip()))
+                accepting.append((cells[0][0], answer[cells[0][0] : cells[-1][1]].strip()))
         # a row with a span of focus is read whole: its cells tell of one another ("| 0.08 | Used for a while, now
         # outdated |")
         near = bool(cells) and reading.near(cells[0][0], cells[-1][1])
@@ -855,11 +866,16 @@ def _table(
             kind = kinds[n] if n < len(kinds) else None
             if kind == "former" or (entries and kind is None):
                 reading.zones.append(Zone(s, e, f"in the table column {fragment(_plain(names[n if kind else 0]))}"))
+                rejected.append((s, e))
             elif why:
                 reading.zones.append(Zone(s, e, why, named=named))
             if near:
                 _narrative(reading, answer, s, e, sections=[], whole=True)
                 _inline_code(reading, answer, s, e)
+    # what a cell of a former column accepts is what not to do ("| ❌ Don't | Assume the 31-character figure still
+    # applies |"): no offer
+    reading.hedges = [h for h in reading.hedges if not any(s <= h.start < e for s, e in rejected)]
+    reading.offers = [o for o in reading.offers if not any(s <= o[0] < e for s, e in rejected)] + accepting
     for n, (s, e) in enumerate(_cells(answer, head, _line_end(answer, head))):
         if n < len(kinds) and kinds[n] == "former":  # "| curl (original) |": the header names the former too
             reading.zones.append(Zone(s, e, f"the table column {fragment(_plain(names[n]))}"))
@@ -878,11 +894,12 @@ def _items(tokens, i: int) -> list:
     return items
 
 
-def _stages(reading: Reading, answer: str, lines: list[int], items: list) -> None:
+def _stages(reading: Reading, answer: str, lines: list[int], items: list, history: bool) -> None:
     """A list that tells what held when ("- **Originally:** 1 hour", "- **Then:** 3 hours", "- **Now:** 90 min";
     "1. We started with APA. 2. We then moved to IEEE. 3. Now it's MLA."): the items before the one led by what
     holds now are former, when each is led by a stage or tells the past (steps to take are not stages), or the
-    first is led by a stage and the others accept nothing (a list of the history in order)."""
+    first is led by a stage or the list is in a section telling what changed (`history`), and the others accept
+    nothing (a list of the history in order)."""
     spans = [(lines[t.map[0]], lines[t.map[1]]) for t in items]
     leads = [[part for part in _item_lead(answer, s) if part] for s, _ in spans]
     stages = [next(((status, part) for part in lead if (status := _status(part))), (None, "")) for lead in leads]
@@ -892,7 +909,7 @@ def _stages(reading: Reading, answer: str, lines: list[int], items: list) -> Non
         if stages[n][0] is None and bold and (kind := _lead_kind(bold.group(3))):
             stages[n] = kind, bold.group(3)
     now = next((n for n, (status, _) in enumerate(stages) if status == "current"), 0)
-    told = stages[0][0] == "former"  # told from its first stage, the items after it are stages in turn
+    told = history or stages[0][0] == "former"  # told from its first stage, the items after it are stages in turn
     if not now or not all(
         status == "former"
         or any(_STAGE.match(part) for part in lead)
@@ -1247,7 +1264,7 @@ def _narrative(
             reading.zones.append(Zone(asked, s_end, "a question the answer answers no or corrects", named=False))
         if (
             (hedge := VOCAB["hedge", "sentence"].search(sentence))
-            and not _NEGATED_VERB.search(sentence, max(0, hedge.start() - 30), hedge.start())  # "don't use either one"
+            and not _NEGATED_VERB.search(sentence, max(0, hedge.start() - 48), hedge.start())  # "don't use either one"
             and not _COUNTERFACTUAL.search(sentence, max(0, hedge.start() - 30), hedge.start())  # "would have cleared"
             and not _retires_its_options(answer, s_start + hedge.start(), s_end)
             and not _REFUSED.match(sentence, hedge.end())  # "a model built with either one won't clear the gate"
@@ -1309,6 +1326,15 @@ def _narrative(
                 elaborated = True
             elif _DASH.match(answer, c_end) and _names_former(answer, c_start, c_end):
                 dashed = 1
+            # "That replaced the earlier order, which put build first (build, lint, test, deploy)": what it says of
+            # the former it names
+            if (
+                earlier
+                and _RELATIVE.match(clause)
+                and "," in answer[earlier[1] : c_start]
+                and _names_former(answer, *earlier)
+            ):
+                reading.zones.append(Zone(c_start, c_end, "told of the former named before it", named=False))
             then = VOCAB["then", "clause"].search(clause)
             if then and c_start == clauses[0][0] and _ALONG.match(then.group(0)):
                 then = None  # "With a 65-character allowance, ..." opening a sentence goes on with no sequence
@@ -1325,10 +1351,14 @@ def _narrative(
                 at = bisect.bisect_right(firsts, c_start) - 1
                 if firsts[at] == c_start and at > 0:  # the clause opens its sentence: it points at the sentence before
                     back = sentences[at - 1]
-                elif _PLURAL.match(clause) or not _HAS_VALUE.search(answer, *earlier):  # "both": all before it;
-                    head = (firsts[at], c_start)  # "That's expected, so update them": the sentence before
+                elif _PLURAL.match(clause) or not _HAS_VALUE.search(answer, *earlier):
+                    # "both": all before it in its sentence; the sentence before when its own opens by pointing
+                    # ("That's expected, so update them") or, for "both", names no value before it ("Change the
+                    # heading; both titles have been retired")
+                    head = (firsts[at], c_start)
                     pointing = _POINTING.match(answer, firsts[at], c_start)
-                    back = sentences[at - 1] if pointing and at > 0 else head
+                    plural = _PLURAL.match(clause) and not _HAS_VALUE.search(answer, *head)
+                    back = sentences[at - 1] if (pointing or plural) and at > 0 else head
                 if reading.covering(*back, reading.hedges) is None:  # what a hedge offers, pointing back retires not
                     why = f"pointed back at by {fragment(clause.strip()[:40])}"
                     reading.zones.append(Zone(back[0], back[1], why, named=False))
@@ -1350,14 +1380,16 @@ def _narrative(
                     and _VERB.match(voice.lstrip())
                     or _TAKES_IT.search(voice)
                 ) and not either
-                # it offers what it points at ("..., and that's acceptable"), or a number a superseded value holds
-                # ("30 remains an acceptable default there", after "existing ones that still default to 30"); a weak
-                # acceptance only what it points at names such a value (not "Yes, it's fine", of the reader's case)
+                # it offers what it points at when that names a superseded value ("..., and that's acceptable"; a
+                # strong acceptance also what the sentence before names: "You'll hear X. That's the older way, and
+                # it's still fine"), or a number a superseded value holds ("30 remains an acceptable default there",
+                # after "existing ones that still default to 30"); not "Yes, it's fine", of the reader's case, nor
+                # "The `-x-` marks a private-use subtag, so it's a valid tag"
                 pointed = (s_start, c_start) if c_start > clauses[0][0] else sentences[n - 1] if n else (0, 0)
                 offers = (
                     points_at
                     and not _HAS_VALUE.search(voice)
-                    and (strong or reading.near(*pointed))
+                    and (reading.near(*pointed) or strong and n > 0 and reading.near(*sentences[n - 1]))
                     or strong
                     and _focus_number(reading, answer, c_start, c_end)
                 )
@@ -1417,7 +1449,8 @@ def _answered_no(answer: str, at: int) -> bool:
 def _arrows(answer: str, start: int, end: int, arrow: re.Pattern) -> list[Zone]:
     """What an arrow maps from ("12 -> 15"): all before it; with several pairs ("A -> B and C -> D"), what lies
     between the word after the arrow before and the next arrow. A chain ("lint -> test -> build") is a sequence,
-    not a mapping: nothing in it is former."""
+    not a mapping: nothing in it is former, unless its line is labelled as a history ("**What changed:** 5 → 8 →
+    11"): then all but its last stage are."""
     found = list(arrow.finditer(answer, start, end))
     targets = [w.end() if (w := _WORD_AFTER.match(answer, m.end(), end)) else m.end() for m in found]
     zones = []
@@ -1425,7 +1458,15 @@ def _arrows(answer: str, start: int, end: int, arrow: re.Pattern) -> list[Zone]:
         chained = (n + 1 < len(found) and found[n + 1].start() == targets[n]) or (n and targets[n - 1] == m.start())
         if not chained:
             zones.append(Zone(targets[n - 1] if n else start, m.start(), "the start of an arrow"))
+        elif n + 1 == len(found) and (label := _history_label(answer, start)):
+            zones.append(Zone(start, m.start(), f"a chain of changes on a line labelled {fragment(label + ':')}"))
     return zones
+
+
+def _history_label(answer: str, at: int) -> str | None:
+    """The label of the line at `at` when it tells what changed ("**What changed:**", "History:")."""
+    label = _LABELLED.match(answer, answer.rfind("\n", 0, at) + 1)
+    return label.group(1) if label and VOCAB["heading", "history"].search(label.group(1)) else None
 
 
 def _conditions(reading: Reading, answer: str, clauses: list[tuple[int, int]]) -> None:
@@ -1509,10 +1550,11 @@ def _accepts(text: str) -> bool:
 
 def _limit(answer: str, start: int, end: int) -> bool:
     """A negation followed by a limit word before any value ("never more than 12", "don't go past 12", "don't ship
-    until 12") commits to the value: it marks nothing."""
+    until 12") commits to the value: it marks nothing; not one that belittles the value ("don't resolve them after
+    just an hour")."""
     window = answer[start : min(end, start + 60)]
     limit = VOCAB["limit", "after"].search(window)
-    if limit is None or not window[limit.end() :].strip():
+    if limit is None or not window[limit.end() :].strip() or _MERE.match(window, limit.end()):
         return False
     if _COMPARATIVE.fullmatch(limit.group(0)) and not _THAN.match(window, limit.end()):
         return False  # "rather than the older `Heads-up:`": a comparative limits only with "than"
@@ -1729,8 +1771,9 @@ def _before_aside(answer: str, start: int) -> int | None:
 
 _DASH_ENDING = re.compile(r"\s[—–]{1,2}\s*$")  # searched just before a clause: the dash that ends the one before
 _COMMA_ENDING = re.compile(r",\s*$")
-_APPOSITIVE = re.compile(  # "the old threshold", "or the older 5", "which was the standard until recently"
-    r"(?i)\s*(?:(?:or|and)\s+)?(?:the|our|your|its|their|which|who)\s[^,;:.!?\n]{1,50}$"
+# "the old threshold", "or the older 5", "which was the standard until recently", "like the original six"
+_APPOSITIVE = re.compile(
+    r"(?i)\s*(?:(?:or|and)\s+)?(?:the|our|your|its|their|which|who|like|just like|as with)\s[^,;:.!?\n]{1,50}$"
 )
 
 
@@ -1739,13 +1782,24 @@ def _spaces(m: re.Match) -> str:
 
 
 def _voice(reading: Reading, answer: str, start: int, end: int) -> str:
-    """text[start:end] in the answer's own voice: quoted text blanked (what it quotes offers nothing)."""
+    """text[start:end] in the answer's own voice: quoted text blanked (what it quotes offers nothing), and what
+    others are said to tell ("some teammates may tell you a business day is fine")."""
     text = answer[start:end]
     for s, e in reading.quotes:
         if s < end and start < e:
             a, b = max(s, start) - start, min(e, end) - start
             text = text[:a] + " " * (b - a) + text[b:]
+    if told := _REPORTED.search(text):
+        text = text[: told.end()] + " " * (len(text) - told.end())
     return text
+
+
+_OTHERS = r"(?:people|colleagues|teammates|others|folks|someone|somebody|(?:some|many|plenty of|a few) [\w-]+)"
+_REPORTED = re.compile(  # what others tell, not the answer ("Older pages still say 10 days is enough")
+    rf"(?i)\b{_OTHERS}(?: [\w-]+)? (?:(?:may|might|will|would|could|often|sometimes|still|even|also) ){{0,2}}"
+    r"(?:tell|tells|told) (?:you|people|them|newcomers)\b"
+    r"|\bstill (?:say|says|claim|claims|insist|insists|suggest|suggests)\b"
+)
 
 
 def _is_former(reading: Reading, start: int, end: int) -> bool:

@@ -2310,6 +2310,104 @@ STRUCTURED_CONTEXT = [
         r"\b0\.5\b",
         "Drop columns above 35% missing (`0.35`).\n\n- Old notebooks often hard-code `0.7` or `0.5`. Search for them.",
     ),
+    # set BX: cheat sheets of do's and don'ts, tutorials with callouts, answers in bold labels
+    (
+        r"\b(6|9)\b[^.\n]{0,30}\breviewers\b",
+        "**Rule:** 4 reviewers.\n\n**What changed:** 6 → 9 → **4** reviewers per review.",
+    ),
+    (
+        r"6-reviewer",
+        "| ✅ Do | ❌ Don't |\n|---|---|\n| Invite 4 reviewers | Assume the 6-reviewer rule still applies |",
+    ),
+    (r"60 minutes", "✅ **Do**\n- Cap sittings at 35 minutes\n\n❌ **Don't**\n- Run sittings of 60 minutes"),
+    (r"8-tile", "Keep dashboards to 11 tiles.\n\n**Don't**\n- Pad to 12 tiles.\n- Return to the 8-tile layout either."),
+    (r"10 days", "Book 18 days ahead. Booking with 10 days to go now falls outside policy."),
+    (r"blank lines", "Mark phases with `# GIVEN`. Some of the older ones just separate the phases with blank lines."),
+    (r"4 x 6", "Print labels on A5. Some courier sites default to 4 x 6 inch labels, so pick A5 there."),
+    (
+        r"500 ms",
+        "Debounce at 180 ms. Earlier guidance said 300 ms, then 500 ms, and you may find either in old components "
+        "or reviews.",
+    ),
+    (r"\bET\b", "Stamp times in SGT.\n\n### How it changed\n1. UTC, the first convention\n2. ET\n3. **SGT — current**"),
+    (r"110-column", "Lines max out at 96 characters.\n\n**Why:** 110-column lines made side-by-side reviews painful."),
+    (
+        r"three-axis",
+        "Use a four-axis map. Older competitor decks with two- or three-axis maps shouldn't be reused as they are.",
+    ),
+    # set BY: plain answers of every length
+    (r"28 pt", "Use 32 pt or larger. The previous floor was 28 pt, and 24 pt before that — neither is enough now."),
+    (
+        r"4 × 8",
+        "Load A5 stock; the old 4 × 8 rolls are retired. Check the box: 4 × 8 inches is close enough in length to be "
+        "confused at a glance.",
+    ),
+    (
+        r"`Parameters:`",
+        "Put them under `Inputs:`. In older functions, swap out `Parameters:` — that was the previous heading, with "
+        "`Args:` before it — since the generator won't pick parameters up from either one.",
+    ),
+    (
+        r"en-XZ",
+        "Use `en-x-pseudo`. The `-x-` marks a private-use subtag, so it's a valid tag. Previously the build used "
+        "`en-XZ`.",
+    ),
+    (r"an hour", "Keep it in Monitoring for 90 minutes, and don't resolve it after just an hour."),
+    (
+        r'"Minor"',
+        'Rate findings Sev-A to Sev-C.\n\n- **No word labels.** "Critical" or "Minor" may feel natural, but they '
+        "belong to the original scheme.",
+    ),
+    # set BZ: warnings about what the asker will meet, and prose telling how the rule came to be
+    (
+        r"_ix\b",
+        "Name indexes `ix__t__c`. The migration you'd copy from uses the `_ix` suffix. Don't mirror those in new "
+        "migrations.",
+    ),
+    (r"three-option", "List at least four alternatives. A three-option section is likely to be sent back."),
+    (r"(?i)nine months", "Give it 14 months. Nine months, like the original six, is now too short."),
+    (r"`Parameters:`", "Use `Inputs:`. Watch out for `Parameters:`, which the generator ignores."),
+    (r"11-week", "Send invites 13 weeks ahead. Ignore checklists, and colleagues, quoting an 11-week lead time."),
+    (
+        "nine-month",
+        "The horizon is 15 months. Last year's templates, and some colleagues, still work to a nine-month horizon.",
+    ),
+    (r"_draft3", "Save it as `_revC`. Colleagues may even tell you to use `_draft3`."),
+    (r"fire-", "Name the channel `bridge-<date>`. Most past incident channels begin with `fire-`."),
+    (r"1 to 5", "Score 0 to 10. Check the column's validation, since it may still only accept values from 1 to 5."),
+    (r"100 rows", "End queries with `LIMIT 40`. Some tools append a limit of 100 rows. Don't rely on any of those."),
+    (r"12 months", "Allow a last release within 18 months. A few docs even show 12 months."),
+    (
+        "a business day",
+        "Leave a first review within 5 working hours. Some teammates may tell you a business day is fine.",
+    ),
+    (r"\{\{name\}\}", "Write placeholders as `[[NAME]]`; as you edit, turn `{{name}}` into `[[NAME]]`."),
+    (
+        "30%",
+        "Allow 60% expansion. Both 30% and 45% are former allowances, and a layout sized to either is likely to clip.",
+    ),
+    # set CA: plain answers, every kind
+    (
+        r"Root cause",
+        'Call it **Contributing conditions**. Older templates title this section "Causal chain" or "Root cause". '
+        "Change the heading; both titles have been retired.",
+    ),
+    (
+        r"N/R",
+        "Use `NODATA`; the old `N/R` code is retired. Add validation so cells accept either a number or the exact "
+        "text `NODATA`.",
+    ),
+    (r"10 days", "Book flights 18 days ahead. Older policy pages still say 10 days in advance is enough."),
+    (
+        r"#ops-handoff",
+        "Post the handover in #oncall-bridge. If you follow an older runbook, it may tell you to post in #ops-handoff.",
+    ),
+    (r"\$45", "Price the Team plan at $47. Drafts and one-pagers may show it at $45. That reflects the former rule."),
+    (
+        r"build, lint, test",
+        "Run test, lint, build, deploy. That replaced the earlier order, which put build first (build, lint, "
+        "test, deploy).",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -3110,6 +3208,34 @@ STRUCTURED_STATED = [
         r"\bAB_",
         "Use `XP-25Q3-slug`. That said, the older `AB_<area>_<slug>` style, e.g. `AB_checkout`, is still accepted. "
         "Both kinds of name work in the service.",
+    ),
+    # what a strong acceptance points at, the sentence before it names
+    (
+        r"three releases",
+        "Wait 21 days. You'll hear some people say \"wait three releases\" instead. That's the older way of counting, "
+        "and it's still fine to use.",
+    ),
+    # a cheat sheet's row that names an old value as earlier and accepts it
+    (
+        r"5\.5:1",
+        "| ✅ OK | ❌ Avoid |\n|---|---|\n| 6.5:1 or higher, the current target | Below 4:1 |\n"
+        "| 5.5:1 or higher, the earlier threshold, still fine | Grey on grey |",
+    ),
+    # set CA: an acceptance in other words ("an acceptable way", "acceptable to register"); "lower-case" lowers nothing
+    (
+        r"\{\{host\}\}",
+        "Use [[HOST]]. For pages the tool never renders, the lower-case {{host}} style is still fine to leave as "
+        "it is.",
+    ),
+    (
+        r"qa_suspect",
+        "Mark rows with `hold_for_review`. Some tables were built with a `qa_suspect` column. If yours is one, "
+        "setting `qa_suspect = true` is an acceptable way to mark them.",
+    ),
+    (
+        r"en-XZ",
+        "Register it as `en-x-pseudo`. Some CI jobs were set up when the code was `en-XZ`. If yours still request "
+        "`en-XZ`, it's acceptable to register your build under `en-XZ`.",
     ),
 ]
 
