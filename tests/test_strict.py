@@ -2408,6 +2408,12 @@ STRUCTURED_CONTEXT = [
         "Run test, lint, build, deploy. That replaced the earlier order, which put build first (build, lint, "
         "test, deploy).",
     ),
+    # set CB: plain answers with a table or code
+    (
+        r"\$25",
+        "Attach a receipt for expenses of $40 or more. Finance raised the threshold (it had been $25 before), so a $30 "
+        "lunch needs none.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -3236,6 +3242,12 @@ STRUCTURED_STATED = [
         r"en-XZ",
         "Register it as `en-x-pseudo`. Some CI jobs were set up when the code was `en-XZ`. If yours still request "
         "`en-XZ`, it's acceptable to register your build under `en-XZ`.",
+    ),
+    # set CB: "a workable sample"
+    (
+        r"8 completed interviews",
+        "Aim for 11 per segment. If you're struggling, 8 completed interviews per segment is still a workable sample; "
+        "it was the standard for a long time.",
     ),
 ]
 
