@@ -120,7 +120,7 @@ _ACCEPTED_CELL = re.compile(  # a cell that accepts its row ("Acceptable where .
     r"continue (?:with|using))\b"
     r"(?![^|\n]*\b(?:but|however|though|until|at first|initially|originally)\b)"
 )
-# "don't use ", "there's no case where " before "either"
+# "don't use ", "there's no case where ", "won't pick parameters up from " before "either"
 _NEGATED_VERB = re.compile(rf"(?i)(?:{_NEGATOR}|\bno (?:case|situation|scenario|context))(?:\s+[\w-]+){{0,4}}\s+$")
 _BLANK = re.compile(r"[ *_]*")  # nothing but spaces and emphasis marks
 _MERE = re.compile(r"(?i)\s+(?:just|only|merely|a mere)\b")  # a value belittled after a limit ("after just an hour")
@@ -850,7 +850,8 @@ def _table(
             why, named = f"a row of the table in the section {fragment(history)}", False
         # a row that accepts what it names ("| Legacy screen | 8 px is acceptable for now |", "| `<table>_<columns>_ix`
         # | Acceptable where migrations already use it |", "| 5.5:1, the earlier threshold, still fine |") is no former
-        # row, and offers what a verdict is about there (not a cell under a former column: "| Don't ❌ |")
+        # row, and offers what a verdict is about there (not a cell under a former column: "| Don't ❌ |"; a first cell
+        # only in words that accept, since "| Keep the body under 1,500 words |" there is a step)
         if any(
             (_accepted_cell(cell) if n else any(_accepts(part) for part in _CELL_PARTS.split(cell)))
             for n, cell in enumerate(answer[s:e] for s, e in cells)
