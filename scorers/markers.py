@@ -26,6 +26,7 @@ SCOPES = {  # kind -> the scopes it may have
     "leftover": {"after", "clause"},
     "hedge": {"sentence", "clause", "weak", "answer", "limited"},
     "back": {"clause"},
+    "reported": {"clause"},
     "retired": {"clause"},
     "reversal": {"answer"},
     "then": {"clause"},

@@ -450,7 +450,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
         if tok.type in ("bullet_list_open", "ordered_list_open", "blockquote_open"):
             depth += 1
             if tok.type != "blockquote_open":
-                _stages(reading, answer, lines, _items(tokens, i), any(k == "history" for _, k, _ in sections))
+                _stages(reading, answer, lines, _items(tokens, i), _history(sections) is not None)
             if tok.map is not None:
                 blocks.append((lines[tok.map[0]], lines[tok.map[1]]))
         elif tok.type in ("bullet_list_close", "ordered_list_close", "blockquote_close"):
@@ -492,8 +492,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             continue
         if tok.type == "table_open":
             close = next(j for j in range(i, len(tokens)) if tokens[j].type == "table_close")
-            history = next((title for _, kind, title in sections if kind == "history"), None)
-            _table(reading, answer, text, lines, tokens[i:close], intro, history)
+            _table(reading, answer, text, lines, tokens[i:close], intro, _history(sections))
             _section_zone(reading, sections, start, end)
             intro, i, shown, shown_diff = None, close + 1, (start, end), False
             continue
@@ -677,6 +676,11 @@ def _blank_fences(text: list[str], answer: str, lines: list[int], tok) -> None:
 def _closed(tokens: list, at: int, level: int) -> bool:
     """Whether a heading of the same level or higher follows the heading at `tokens[at]`, ending its section."""
     return any(t.type == "heading_open" and int(t.tag[1]) <= level for t in tokens[at + 1 :])
+
+
+def _history(sections: list[tuple[int, str, str]]) -> str | None:
+    """The title of the open section that tells what changed, if any."""
+    return next((title for _, kind, title in sections if kind == "history"), None)
 
 
 def _heading_kind(title: str) -> str | None:
@@ -1246,7 +1250,7 @@ def _narrative(
 ) -> None:
     """The vocabulary's markers within each clause of text[start:end] (with a focus, in the sentences near it, or in
     all of them when `whole`); a section telling what changed makes a clause former unless it states what holds now."""
-    history = next((title for _, kind, title in sections if kind == "history"), None)
+    history = _history(sections)
     inline = [q for q in _quoted_or_code(answer, start, end) if not _ends_sentence(answer, q[1])]
     sentences = _join_code(_spans(_SENTENCE, answer, start, end), inline)
     firsts = [s for s, _ in sentences]
@@ -1467,7 +1471,7 @@ def _arrows(answer: str, start: int, end: int, arrow: re.Pattern) -> list[Zone]:
 def _history_label(answer: str, at: int) -> str | None:
     """The label of the line at `at` when it tells what changed ("**What changed:**", "History:")."""
     label = _LABELLED.match(answer, answer.rfind("\n", 0, at) + 1)
-    return label.group(1) if label and VOCAB["heading", "history"].search(label.group(1)) else None
+    return label.group(1) if label and _heading_kind(label.group(1)) == "history" else None
 
 
 def _conditions(reading: Reading, answer: str, clauses: list[tuple[int, int]]) -> None:
@@ -1790,17 +1794,9 @@ def _voice(reading: Reading, answer: str, start: int, end: int) -> str:
         if s < end and start < e:
             a, b = max(s, start) - start, min(e, end) - start
             text = text[:a] + " " * (b - a) + text[b:]
-    if told := _REPORTED.search(text):
+    if told := VOCAB["reported", "clause"].search(text):
         text = text[: told.end()] + " " * (len(text) - told.end())
     return text
-
-
-_OTHERS = r"(?:people|colleagues|teammates|others|folks|someone|somebody|(?:some|many|plenty of|a few) [\w-]+)"
-_REPORTED = re.compile(  # what others tell, not the answer ("Older pages still say 10 days is enough")
-    rf"(?i)\b{_OTHERS}(?: [\w-]+)? (?:(?:may|might|will|would|could|often|sometimes|still|even|also) ){{0,2}}"
-    r"(?:tell|tells|told) (?:you|people|them|newcomers)\b"
-    r"|\bstill (?:say|says|claim|claims|insist|insists|suggest|suggests)\b"
-)
 
 
 def _is_former(reading: Reading, start: int, end: int) -> bool:
