@@ -59,6 +59,7 @@ _STOP = (  # ... and a quote closed in italics: *"So does 12 months still apply?
 _BOUNDARY = re.compile(
     _STOP + r"|\n|;|:(?:\*\*|__)?(?=\s)(?!\s+(?:or|and|nor)\b)"
     r"|(?<!, later)(?<!, then)(?<!, afterwards)(?<!, briefly)(?<!, eventually)(?<!, earlier)"  # "and, later, in ET"
+    r"(?:(?<!`)|(?!,\s*`))"  # not between two code spans: "The `_draft1`, `_draft2` suffixes" is one list
     r",(?=\s)(?!\s*(?:[\w.%$`'\"*-]+|`[^`\n]{1,60}`|\"[^\"\n]{1,60}\")\s*(?:,|\band\b|\bor\b|\)))"
     r"(?!\s*[\w%$`'\"*-]+(?:[.,:]\d+)*(?:[.;!?](?:\s|$)|$))"  # "the really old ones use P01, P02." lists two
     r"(?!\s+(?:or|and) even\b)"  # "Thursday, or even Tuesday" goes on
@@ -683,6 +684,11 @@ def _history(sections: list[tuple[int, str, str]]) -> str | None:
     return next((title for _, kind, title in sections if kind == "history"), None)
 
 
+def _told_in(reading: Reading, history: str, start: int, end: int) -> None:
+    """A clause in the section telling what changed (titled `history`) that says nothing holds now is past."""
+    reading.zones.append(Zone(start, end, f"in the section {fragment(history)}, told as past", named=False))
+
+
 def _heading_kind(title: str) -> str | None:
     if VOCAB["heading", "former"].search(title):
         return "former"
@@ -1278,6 +1284,8 @@ def _narrative(
             reading.hedges.append(Zone(at, s_end, f"its sentence offers alternatives ({fragment(hedge.group(0))})"))
             for c_start, c_end in _clauses(answer, s_start, s_end):  # what it rejects it still rejects
                 _markers(reading, answer, c_start, c_end, rejections_only=c_end > at)
+                if history and c_end <= at and not VOCAB["current", "clause"].search(answer, c_start, c_end):
+                    _told_in(reading, history, c_start, c_end)  # before "either X or Y", what changed is still told
             if _POINTING_AT.match(sentence) and _accepts(sentence) and not _HAS_VALUE.search(sentence):
                 reading.offers.append((s_start, sentence.strip()))  # "That form is still fine if you'd rather ..."
             previous = (s_start, s_end)
@@ -1407,8 +1415,7 @@ def _narrative(
                 reading.zones.append(Zone(*line, f"its line says {fragment(clause.strip())}"))
                 continue
             if history and not VOCAB["current", "clause"].search(clause):
-                why = f"in the section {fragment(history)}, told as past"
-                reading.zones.append(Zone(c_start, c_end, why, named=False))
+                _told_in(reading, history, c_start, c_end)
                 if reading.near(c_start, c_end):  # its markers still name what is former where it recurs
                     _markers(reading, answer, c_start, c_end)
                 continue
@@ -1774,6 +1781,8 @@ def _before_aside(answer: str, start: int) -> int | None:
     return None
 
 
+_COORDINATED = re.compile(r"\s*(?:and|or|as well as)\s")  # a clause that goes on a subject: "X, and Y, are"
+_PLURAL_VERB = re.compile(r"(?i)(?:are|were|have)\b")
 _DASH_ENDING = re.compile(r"\s[—–]{1,2}\s*$")  # searched just before a clause: the dash that ends the one before
 _COMMA_ENDING = re.compile(r",\s*$")
 # "the old threshold", "or the older 5", "which was the standard until recently", "like the original six"
@@ -1948,6 +1957,9 @@ def _markers(reading: Reading, answer: str, start: int, end: int, rejections_onl
                 begin = max(subject, m.start() - SCOPE)  # below our floor": its subject is before the aside
             elif answer.startswith((",", ":"), (lead := _unemphasised(answer, start)) - 1):  # "**DANGER:** is"
                 begin = max(_clause_around(answer, lead - 2)[0], m.start() - SCOPE)
+            coordinated = answer.startswith(",", begin - 1) and _COORDINATED.match(answer, begin)
+            if coordinated and _PLURAL_VERB.match(m.group(0)):  # "Letter prefixes, and the original `01`, are former"
+                begin = _clause_around(answer, begin - 1)[0]
         zones.append(Zone(begin, m.start(), f"before {fragment(m.group(0).strip())}"))
     if told := found("former", "clause"):
         m = told[0]

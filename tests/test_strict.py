@@ -2414,6 +2414,58 @@ STRUCTURED_CONTEXT = [
         "Attach a receipt for expenses of $40 or more. Finance raised the threshold (it had been $25 before), so a $30 "
         "lunch needs none.",
     ),
+    # set CC: plain answers that tell what changed and what to clean up
+    (
+        r"(?<![\d.])0?\.70\b",
+        "Drop columns over 35% missing:\n\n```python\n# Former threshold - replace\n# MAX_MISSING = 0.70\n"
+        "MAX_MISSING = 0.35\n```\n",
+    ),
+    (
+        r"\bon release day\b",
+        "Publish the notes 48 hours after full rollout.\n\n### How the publishing rule has changed\n\nPublishing on "
+        "release day leaves the hotfixes of the first two days undocumented.\n",
+    ),
+    (
+        r"(?i)\b(3|three)\b(?!\s*[.):|])[^.\n]{0,40}\bsources?\b",
+        "Five independent sources back every claim now. The bar used to be three independent sources. So if you're "
+        "using an older template, or a colleague tells you three is enough, that's the former rule.",
+    ),
+    (
+        r"(?i)\bepoch seconds\b",
+        "Send `shipped_at` as epoch milliseconds. Epoch seconds (the former format) and ISO strings (the original "
+        "one) shouldn't be sent by new clients.",
+    ),
+    (
+        r"(?i)\bletter prefix(es)?\b",
+        "Number folders with three digits in steps of ten. Letter prefixes like `A_Admin`, and the original "
+        "two-digit `01`, `02`, are former conventions.",
+    ),
+    (r"_draft\d", "Use `_revA`, `_revB` suffixes. The `_draft1`, `_draft2` suffixes we used before are retired."),
+    (r"(?i)\b(6|six)[- ]step", "Allow at most 12 steps. Any lint rule enforcing a 6-step cap should change."),
+    (
+        r"(?i)working day 10\b",
+        "Lock OKRs on the last Friday of the quarter.\n\n- [ ] Edit the wiki page (remove references to working day "
+        "10)\n",
+    ),
+    (
+        r"(?i)\bin the (URL )?path\b",
+        "Send the version in the `Accept-Version` header. Nothing version-related belongs in the path.",
+    ),
+    (
+        r"(?i)\b36[- ]hours?\b",
+        "Review within 5 working hours. Reminder bots set to nag at 36 hours will now fire far too late.",
+    ),
+    (
+        r"(?i)\b36[- ]hours?\b",
+        "Review within 5 working hours.\n\n## What changed\n\nWith a 36-hour window, a PR opened on Monday could sit "
+        "until Tuesday evening, and authors would either switch context or stack more changes.\n",
+    ),
+    (
+        r"(?i)\b(3|three) customers\b",
+        "Escalate at 6 customers. The original trigger was 3 customers. It's also good practice to link the affected "
+        "tickets to the escalation.",
+    ),
+    (r"\bstamped in ET\b", "Write every timeline entry in SGT; many recent postmortems are stamped in ET."),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -3248,6 +3300,25 @@ STRUCTURED_STATED = [
         r"8 completed interviews",
         "Aim for 11 per segment. If you're struggling, 8 completed interviews per segment is still a workable sample; "
         "it was the standard for a long time.",
+    ),
+    # set CC: a label in brackets or good practice beside a hedge
+    (
+        r"(?i)\b(30|thirty)[- ]?(s|sec|seconds?)\b",
+        "Set the health check interval to 60 seconds. Keep 30 seconds (the old default) if your team prefers it.",
+    ),
+    (
+        r"(?i)\b(30|thirty)[- ]?(s|sec|seconds?)\b",
+        "Set the health check interval to 60 seconds. It's also good practice to keep the 30-second interval on "
+        "internal services.",
+    ),
+    (
+        r"(?i)\b400[- ]rows?\b",
+        "Use 2,500 rows per batch. There's still room for the smaller 400-row batches we used before, when a table "
+        "is busy.",
+    ),
+    (
+        r"(?i)\b400[- ]rows?\b",
+        "Use 2,500 rows per batch; 400-row batches are what we used before. They're acceptable for very wide rows.",
     ),
 ]
 
