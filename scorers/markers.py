@@ -36,7 +36,7 @@ SCOPES = {  # kind -> the scopes it may have
     "status": {"former", "current", "line", "item", "stage", "latest"},
     "heading": {"former", "history"},
     "column": {"former", "label", "current"},
-    "becomes": {"block", "fix", "clause"},
+    "becomes": {"block", "fix", "clause", "corrected"},
     "code": {"search", "former", "current", "deny"},
 }
 

@@ -445,6 +445,9 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     depth = 0  # nesting of list items and quotes
     leads: list[tuple[int, str, str]] = []  # where each heading and paragraph led by bold starts, its lead, its form
     blocks: list[tuple[int, int]] = []  # the lists and quotes open
+    drafts: dict[str, tuple[int, int]] = {}  # per form of block (code of a language, table, quote): the last shown
+    correcting: str | None = None  # a line introducing the corrected version of a block shown before ("Fixed:")
+    offered = False  # the paragraph just read ends by accepting what follows it ("Keeping 96 is fine:")
     i = 0
     while i < len(tokens):
         tok = tokens[i]
@@ -454,6 +457,9 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
                 _stages(reading, answer, lines, _items(tokens, i), _history(sections) is not None)
             if tok.map is not None:
                 blocks.append((lines[tok.map[0]], lines[tok.map[1]]))
+                if tok.type == "blockquote_open" and depth == 1:
+                    _draft_or_correction(reading, drafts, "quote", blocks[-1], correcting, offered)
+                    correcting = None
         elif tok.type in ("bullet_list_close", "ordered_list_close", "blockquote_close"):
             depth -= 1
             if blocks:  # a list or a quote is shown like a code block or a table ("Both are superseded.")
@@ -480,6 +486,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
                 reading.zones.append(Zone(start, end, f"the heading {fragment(title)}"))
             _narrative(reading, answer, start, end, sections=[])
             intro = shown = None
+            correcting, offered = _correction(title), False
             i += 3
             continue
         if tok.type in ("list_item_open",):
@@ -495,12 +502,17 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             close = next(j for j in range(i, len(tokens)) if tokens[j].type == "table_close")
             _table(reading, answer, text, lines, tokens[i:close], intro, _history(sections))
             _section_zone(reading, sections, start, end)
+            _draft_or_correction(reading, drafts, "table", (start, end), correcting, offered)
+            correcting = None
             intro, i, shown, shown_diff = None, close + 1, (start, end), False
             continue
         if tok.type in ("fence", "code_block"):
             diff = _code(reading, answer, lines, tok, intro)
             _blank_fences(text, answer, lines, tok)
             _section_zone(reading, sections, start, end, code=True)
+            form = "code " + (tok.info or "").strip().lower()
+            _draft_or_correction(reading, drafts, form, (start, end), correcting, offered)
+            correcting = None
             intro, i, shown, shown_diff = None, i + 1, (start, end), diff
             continue
         if tok.type == "paragraph_open":
@@ -530,6 +542,10 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             _inline_code(reading, answer, start, end)
             _section_zone(reading, sections, start, end)
             intro = _introduces(block) if depth == 0 or not intro else intro
+            if depth == 0:
+                correcting = _correction(block)
+                last = _LAST_CLAUSE.split(block.strip())[-1]
+                offered = _accepts(last) and not _EXCEPT.search(last)  # not "All fine apart from the filter:"
             i += 3
             continue
         i += 1
@@ -715,10 +731,10 @@ def _introduces(block: str) -> str | None:
     if not line.endswith((":", "?")):
         return None
     whole = line.rstrip(":?*_ ")
-    if _accepts(whole):  # "If you prefer, the old label form still works:" offers the block
-        return None
     last = _LAST_CLAUSE.split(whole)[-1]  # "Teams copy old sheets, and old sheets may still have:"
     for lead in (whole, last):
+        if _accepts(lead):  # "If you prefer, the old label form still works:" offers the block
+            continue
         words = len(lead.split())  # a label's word ("Then", "Was") names the former only in a label ("Then:")
         kinds = _INTRODUCING + [("column", "label")] if words <= _LABEL else _INTRODUCING
         if words <= 14 and any(VOCAB[kind, scope].search(lead) for kind, scope in kinds):
@@ -726,6 +742,35 @@ def _introduces(block: str) -> str | None:
     return None
 
 
+def _correction(line: str) -> str | None:
+    """A short line (or a heading) that introduces the corrected version of something shown before ("Corrected
+    file:", "**Suggested rewrite:**", "### Fixed version")."""
+    line = line.strip().strip("*_# ")
+    if len(line.split()) > 12 or "\n" in line:
+        return None
+    found = VOCAB["becomes", "corrected"].search(line.rstrip(":*_ "))
+    return line.rstrip(":*_ ") if found else None
+
+
+def _draft_or_correction(
+    reading: Reading,
+    drafts: dict[str, tuple[int, int]],
+    form: str,
+    span: tuple[int, int],
+    correcting: str | None,
+    offered: bool,
+) -> None:
+    """A block of a form shown: when a line introduced it as the corrected version, the last block of the same
+    form shown before is the draft it corrects, former; else it may be a draft itself (unless the line before it
+    offers it)."""
+    if correcting is not None:
+        if (draft := drafts.pop(form, None)) is not None:
+            reading.zones.append(Zone(*draft, f"corrected by the block after {fragment(correcting)}"))
+    elif not offered:
+        drafts[form] = span
+
+
+_EXCEPT = re.compile(r"(?i)\b(?:apart from|except|other than|but for|save for)\b")
 _DRAFT = "quoted from the draft it corrects:"  # why a block a line introduces as the draft's is former
 _APPROVES = re.compile(
     r"(?i)\W*(?:(?:this|that|it)(?:'s| is| looks)? )?(?:looks )?(?:good|fine|right|correct|great|lgtm)\b"
