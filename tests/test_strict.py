@@ -2466,6 +2466,93 @@ STRUCTURED_CONTEXT = [
         "tickets to the escalation.",
     ),
     (r"\bstamped in ET\b", "Write every timeline entry in SGT; many recent postmortems are stamped in ET."),
+    # set CD: reviews of the asker's own draft, and callouts
+    (
+        r"\b45s\b",
+        "Thanks for sharing the workflow.\n\n```yaml\nhealthcheck:\n  interval: 45s\n```\n\n"
+        "The interval is 60s now.\n\n**Corrected file:**\n\n```yaml\nhealthcheck:\n  interval: 60s\n```\n",
+    ),
+    (
+        r"(?i)\b36 hours\b",
+        "Close, but one number is off.\n\n> Reviews are due within 36 hours.\n\nA revised note might read:\n\n"
+        "> Reviews are due within 5 working hours.\n",
+    ),
+    (
+        r"\b0\.75\b",
+        "Here's the status note you drafted:\n\n> Kappa reached 0.79 (threshold 0.75).\n\nThe bar is 0.85 now.\n",
+    ),
+    (
+        r"(?i)\b3 min\b",
+        "The team's cheat sheet has the old number:\n\n```\nACK within 3 min\n```\n\nAcknowledge within 8 minutes.\n",
+    ),
+    (
+        r"%Y%m%d",
+        'The parsing is good. The output format is the problem:\n\n```python\ndf.dt.strftime("%Y%m%d")\n```\n\n'
+        "Store dates as DD-Mon-YYYY.\n",
+    ),
+    (
+        r"(?i)\bwhole seconds\b",
+        "The fields follow a rule we've since moved on from:\n\n```yaml\ndescription: Unix time in whole seconds\n```"
+        "\n\nSend milliseconds.\n",
+    ),
+    (
+        r"\bSEC_",
+        "I had a look at the version in your branch first:\n\n```dotenv\nSEC_DB_PASSWORD=\n```\n\nSecret names end "
+        "with `_CRED`.\n",
+    ),
+    (
+        r"(?i)\b125[- ]char",
+        "Here's what the designer handed over:\n\n```html\n<!-- checked against the 125-character cap -->\n```\n\n"
+        "Alt text must stay under 80 characters.\n",
+    ),
+    (
+        r"(?i)\b3-customer\b",
+        "Here's what you were about to post:\n\n> We're past the 3-customer threshold.\n\n"
+        "The trigger is 6 customers.\n",
+    ),
+    (r"\b13:15\b", "It's due at 10:45.\n\nThe handover note says:\n\n> Triage due 13:15.\n\nTriage takes 90 minutes."),
+    (
+        r"(?i)\b50 or 80 people\b",
+        "**Short answer:** approval is needed above 25 people.\n\n**Why the charter lowered it:** messages that "
+        "reach 50 or 80 people shape how a change is understood.\n",
+    ),
+    (
+        r"Causal chain",
+        '**Fix:** call it Contributing conditions.\n\n**Why the new name fits better:** "Causal chain" suggests '
+        "a single line of dominoes.\n",
+    ),
+    (
+        r"(?i)\b10 customers\b",
+        "**Answer:** escalate at 6 customers.\n\n**Why it's 6:** with a bar of 10 customers, engineering heard "
+        "about problems late.\n",
+    ),
+    (
+        r"`inc-`",
+        "Name it `bridge-<date>-<slug>`. The convention has changed twice (`inc-` first, then `fire-`, now `bridge-`).",
+    ),
+    (
+        r"(?i)\balternate Thursdays\b",
+        "Reviews are on the last Wednesday of the month. They haven't been on alternate Thursdays for a while.",
+    ),
+    (
+        r"(?i)\bthree minutes\b",
+        "Acknowledge within 8 minutes. Keeping the rule at three minutes would only push people to ack before reading.",
+    ),
+    (r"\bseconds\b", "Send milliseconds. Watch for serializers that default to seconds."),
+    (r"(?i)\bblue\b", "Format inputs in magenta; recolour any blue inputs to magenta."),
+    (
+        r"(?i)\bfour-hour\b",
+        "Triage within 90 minutes. Check whether any dashboards also hard-code the four-hour window.",
+    ),
+    (
+        r"1600×900",
+        "Hero images are 2000×1000. If she has a template from earlier posts, it's probably sized at 1600×900.",
+    ),
+    (
+        r"45 days",
+        'Everything is fine apart from the default filter:\n\n```yaml\ndefault_value: "45 days"\n```\n\n**Corrected:**'
+        '\n\n```yaml\ndefault_value: "13 weeks"\n```\n',
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -3319,6 +3406,12 @@ STRUCTURED_STATED = [
     (
         r"(?i)\b400[- ]rows?\b",
         "Use 2,500 rows per batch; 400-row batches are what we used before. They're acceptable for very wide rows.",
+    ),
+    # set CD: a block that a line offers is no draft
+    (
+        r"\b45s\b",
+        "Keeping 45s is fine for now:\n\n```yaml\ninterval: 45s\n```\n\n**Updated version:**\n\n```yaml\ninterval: "
+        "60s\n```\n",
     ),
 ]
 
