@@ -3413,6 +3413,11 @@ STRUCTURED_STATED = [
         "Keeping 45s is fine for now:\n\n```yaml\ninterval: 45s\n```\n\n**Updated version:**\n\n```yaml\ninterval: "
         "60s\n```\n",
     ),
+    (
+        r"45/90/135",
+        "Build the plan on 20-50-100. If the team's existing template uses 45/90/135-day checkpoints, those work fine "
+        "for her too.",
+    ),
 ]
 
 
