@@ -150,6 +150,7 @@ _NUMBER_WORDS = (  # a number in words, as a value
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|"
     r"hundred|twice|once"
 )
+_BUT = re.compile(r"(?i)(?:,|;|\s[—–])\s*but\s")  # a contrast within a sentence: "..., but the limit is now 48"
 _HAS_VALUE = re.compile(rf"\d|[\"“`]|\b(?:{_NUMBER_WORDS})\b|(?<=\w )[A-Z][\w-]+|\w+-\w+")
 _EITHER_OR = re.compile(r"(?i)either\b(?!\s+(?:is|one|option|value|version|choice|works?)\b)")
 _COUNTED_FORMER = re.compile(
@@ -428,6 +429,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     if not _markdown(answer):  # plain prose: no block structure to read
         prose = _unwrapped(answer, [(0, len(answer))])
         reading.quotes = [m.span(1) for m in _QUOTED.finditer(prose)]  # a quote may wrap onto the next line
+        _quoted_drafts(reading, prose)
         for start, end in _around(answer, reading.focus):
             _narrative(reading, prose, start, end, sections=[])
         _inline_code(reading, answer, 0, len(answer))
@@ -438,6 +440,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
         answer, [(lines[t.map[0]], lines[t.map[1]]) for t in tokens if t.type == "paragraph_open" and t.map]
     )
     reading.quotes = [m.span(1) for m in _QUOTED.finditer(prose)]
+    _quoted_drafts(reading, prose)
     sections: list[tuple[int, str, str]] = []  # open headings: (level, kind, heading text)
     intro: str | None = None  # the former a short introducing line names, for the next block
     shown: tuple[int, int] | None = None  # the code block or table just read (a line after it may say it is former)
@@ -700,6 +703,19 @@ def _history(sections: list[tuple[int, str, str]]) -> str | None:
     return next((title for _, kind, title in sections if kind == "history"), None)
 
 
+def _set_against_now(sentence: str, but: re.Match) -> bool:
+    """Whether a sentence sets a value it names against one that holds now, after "but" ("Your note says 20
+    characters, but the limit is now 48"): what comes before is what the asker has, not what the answer offers
+    (unless it accepts it: "40 is fine for this one, but the standard is now 75")."""
+    before, after = sentence[: but.start()], sentence[but.end() :]
+    return bool(
+        _HAS_VALUE.search(before)
+        and _HAS_VALUE.search(after)
+        and VOCAB["current", "clause"].search(after)
+        and not _accepts(before)
+    )
+
+
 def _told_in(reading: Reading, history: str, start: int, end: int) -> None:
     """A clause in the section telling what changed (titled `history`) that says nothing holds now is past."""
     reading.zones.append(Zone(start, end, f"in the section {fragment(history)}, told as past", named=False))
@@ -742,6 +758,21 @@ def _introduces(block: str) -> str | None:
     return None
 
 
+def _quoted_drafts(reading: Reading, answer: str) -> None:
+    """A quotation that the words before it in its sentence say is from the draft under review ('You wrote that
+    the test "comes in below the 100 ms limit"', 'one line needs updating: "..."') is former, unless the rest of
+    its sentence or the next accepts it."""
+    for start, end in reading.quotes:
+        line = answer.rfind("\n", 0, start) + 1
+        lead = answer[max((m.end() for m in _SENTENCE.finditer(answer, line, start - 1)), default=line) : start - 1]
+        if not VOCAB["former", "draft"].search(lead) or _accepts(lead):
+            continue
+        stop = next((m.end() for m in _SENTENCE.finditer(answer, end + 1)), len(answer))
+        after = answer[end + 1 : next((m.end() for m in _SENTENCE.finditer(answer, stop)), len(answer))]
+        if not _accepts(after):  # not 'Your draft says "(absent)", which is fine to keep'
+            reading.zones.append(Zone(start, end, f"{_DRAFT} {fragment(lead.strip())}"))
+
+
 def _correction(line: str) -> str | None:
     """A short line (or a heading) that introduces the corrected version of something shown before ("Corrected
     file:", "**Suggested rewrite:**", "### Fixed version")."""
@@ -774,13 +805,15 @@ _EXCEPT = re.compile(r"(?i)\b(?:apart from|except|other than|but for|save for)\b
 _DRAFT = "quoted from the draft it corrects:"  # why a block a line introduces as the draft's is former
 _APPROVES = re.compile(
     r"(?i)\W*(?:(?:this|that|it)(?:'s| is| looks)? )?(?:looks )?(?:good|fine|right|correct|great|lgtm)\b"
+    r"|\W*(?:i'?d|i would|you can|you could) (?:keep|leave) (?:that|this|it|them|those)(?: [\w-]+)? "
+    r"(?:as (?:written|is|drafted)|unchanged|alone)\b"  # "I'd keep that sentence as written."
 )
 
 
 def _approves(block: str) -> bool:
     """Whether a paragraph opens by approving the block before it ("Looks good.", "That's fine as it is")."""
-    first = _first_sentence(block)
-    return bool(_APPROVES.match(first) or _accepts(first))
+    first = _first_sentence(block)  # not "Everything's fine except the ID."
+    return bool(_APPROVES.match(first) or _accepts(first)) and not _EXCEPT.search(first)
 
 
 def _first_sentence(block: str) -> str:
@@ -1335,6 +1368,9 @@ def _narrative(
                 reading.offers.append((s_start, sentence.strip()))  # "That form is still fine if you'd rather ..."
             previous = (s_start, s_end)
             continue
+        if (but := _BUT.search(sentence)) and _set_against_now(sentence, but):  # "the flag is set to 50/50, but
+            why = f"set against what holds now ({fragment(sentence[but.end() :].strip())})"  # new tests use 70/30"
+            reading.zones.append(Zone(s_start, s_start + but.start(), why, named=False))
         if under := _UNDER.match(sentence):  # told in the past or supposed before any contrast ("..., but now")
             contrast = _CONTRAST.search(sentence, under.end())
             if _TOLD.search(sentence, under.end(), contrast.start() if contrast else len(sentence)):
