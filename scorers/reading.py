@@ -150,7 +150,7 @@ _NUMBER_WORDS = (  # a number in words, as a value
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|"
     r"hundred|twice|once"
 )
-_BUT = re.compile(r"(?i)(?:,|;|\s[—–])\s*but\s")  # a contrast within a sentence: "..., but the limit is now 48"
+_BUT = re.compile(r"(?i)(?:,[\"”’']?|;|\s[—–])\s*but\s")  # a contrast within a sentence: "..., but the limit is now 48"
 _HAS_VALUE = re.compile(rf"\d|[\"“`]|\b(?:{_NUMBER_WORDS})\b|(?<=\w )[A-Z][\w-]+|\w+-\w+")
 _EITHER_OR = re.compile(r"(?i)either\b(?!\s+(?:is|one|option|value|version|choice|works?)\b)")
 _COUNTED_FORMER = re.compile(
@@ -759,13 +759,15 @@ def _introduces(block: str) -> str | None:
 
 
 def _quoted_drafts(reading: Reading, answer: str) -> None:
-    """A quotation that the words before it in its sentence say is from the draft under review ('You wrote that
-    the test "comes in below the 100 ms limit"', 'one line needs updating: "..."') is former, unless the rest of
-    its sentence or the next accepts it."""
-    for start, end in reading.quotes:
+    """A quotation or inline code that the words before it in its sentence say is from the draft under review ('You
+    wrote that the test "comes in below the 100 ms limit"', 'one line needs updating: "..."', "Your sample row shows
+    `20240307`") is former, unless the rest of its sentence or the next accepts it."""
+    code = [m.span(1) for m in _INLINE_CODE.finditer(answer)] if "`" in answer else []
+    for start, end in sorted(reading.quotes + code):
         line = answer.rfind("\n", 0, start) + 1
         lead = answer[max((m.end() for m in _SENTENCE.finditer(answer, line, start - 1)), default=line) : start - 1]
-        if not VOCAB["former", "draft"].search(lead) or _accepts(lead):
+        last = _LAST_CLAUSE.split(lead.split(":")[-1])[-1]  # "Heads up on the header: you've set"
+        if not (VOCAB["former", "draft"].search(lead) or VOCAB["former", "draft"].search(last)) or _accepts(lead):
             continue
         stop = next((m.end() for m in _SENTENCE.finditer(answer, end + 1)), len(answer))
         after = answer[end + 1 : next((m.end() for m in _SENTENCE.finditer(answer, stop)), len(answer))]
