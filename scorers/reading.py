@@ -1370,8 +1370,9 @@ def _narrative(
                 reading.offers.append((s_start, sentence.strip()))  # "That form is still fine if you'd rather ..."
             previous = (s_start, s_end)
             continue
-        if (but := _BUT.search(sentence)) and _set_against_now(sentence, but):  # "the flag is set to 50/50, but
-            why = f"set against what holds now ({fragment(sentence[but.end() :].strip())})"  # new tests use 70/30"
+        said = answer[s_start:s_end]  # as written: a comma closing a quote ("4.5:1 minimum," but ...) counts
+        if (but := _BUT.search(said)) and _set_against_now(said, but):  # "the flag is set to 50/50, but new
+            why = f"set against what holds now ({fragment(said[but.end() :].strip())})"  # tests use 70/30"
             reading.zones.append(Zone(s_start, s_start + but.start(), why, named=False))
         if under := _UNDER.match(sentence):  # told in the past or supposed before any contrast ("..., but now")
             contrast = _CONTRAST.search(sentence, under.end())

@@ -2553,6 +2553,43 @@ STRUCTURED_CONTEXT = [
         'Everything is fine apart from the default filter:\n\n```yaml\ndefault_value: "45 days"\n```\n\n**Corrected:**'
         '\n\n```yaml\ndefault_value: "13 weeks"\n```\n',
     ),
+    # set CE: reviews of the asker's piece, in every length
+    (r"30 seconds", "One fix: the config sets the timeout to 30 seconds, but the standard is now 60 seconds."),
+    (r"4\.5:1", 'One fix: your notes list contrast at "4.5:1 minimum," but the current requirement is 6.5:1.'),
+    (r"30 days", "One fix: the plan gives customers 30 days' notice, but the updated terms require 75 days."),
+    (
+        r"30 days",
+        'The spec reads well, but one line needs updating: "The filter defaults to the last 30 days." Dashboards '
+        "open on the last 13 weeks.",
+    ),
+    (
+        r"100 ms",
+        'You wrote that the test "finishes well under the 100 ms limit." Unit tests must finish in under 40 ms.',
+    ),
+    (r"20240307", "Your sample row shows `date = 20240307`. Dates are stored as DD-Mon-YYYY."),
+    (
+        r"10 weeks",
+        'Heads up on the header: you\'ve set **"Review cycle: 10 weeks"**. Runbooks are reviewed every 5 months.',
+    ),
+    (r"20240307", "One fix: the example value `20240307` uses the old compact format. Write 07-Mar-2024."),
+    (r"<HOST>", "One fix: `<HOST>` should be `[[HOST]]`."),
+    (r"44px", "One fix: `min-height: 44px` is below spec; touch targets must be 56px."),
+    (r"\bAPA\b", "One fix: your citations are still in APA 7th. The journal requires MLA 9th."),
+    (r"@timestamp", '`rename_fields={"asctime": "@timestamp"}` should map to `logged_at` instead.'),
+    (
+        r"utm_medium=community",
+        "Your link:\n\n```\nhttps://example.com/?utm_medium=community\n```\n\nUse `utm_medium=feedpost`.\n",
+    ),
+    (
+        r"20240307",
+        '**What\'s right**\n\n- The parse is correct.\n\n**What needs to change**\n\n- `strftime("%Y%m%d")` produces '
+        "`20240307`. Store DD-Mon-YYYY.\n",
+    ),
+    (
+        r"30-day",
+        "Dashboards open on the last 13 weeks. Check whether anything else in the spec assumes a 30-day window.",
+    ),
+    (r"25 characters", 'Buttons hold 12 characters. The style guide still allows "up to 25 characters".'),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -3418,6 +3455,19 @@ STRUCTURED_STATED = [
         "Build the plan on 20-50-100. If the team's existing template uses 45/90/135-day checkpoints, those work fine "
         "for her too.",
     ),
+    # set CE: what a review accepts of the asker's piece
+    (
+        r"250 ms",
+        "Unit tests must finish under 40 ms. Your description says:\n\n> Runs in 70 ms, under the 250 ms unit limit."
+        "\n\nI'm fine with it staying in the unit suite, judged against the 250 ms bar you used.\n",
+    ),
+    (r"\(absent\)", 'Use a struck-through name. Your draft uses "(absent)", which is fine to keep for this email.'),
+    (
+        r"4\.5:1",
+        "Body text needs 6.5:1. Your statement reads:\n\n> Body text meets 4.5:1.\n\nI'd keep that sentence as "
+        "written for the public statement.\n",
+    ),
+    (r"40 minutes", "40 minutes is fine for this study, but the standard is now 75 minutes."),
 ]
 
 
