@@ -432,6 +432,8 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
         _quoted_drafts(reading, prose)
         for start, end in _around(answer, reading.focus):
             _narrative(reading, prose, start, end, sections=[])
+        if ":\n" in answer:
+            _introduced(reading, answer)
         _inline_code(reading, answer, 0, len(answer))
         _sequence(reading, answer)
         return reading
@@ -752,7 +754,8 @@ def _introduces(block: str) -> str | None:
         if _accepts(lead):  # "If you prefer, the old label form still works:" offers the block
             continue
         words = len(lead.split())  # a label's word ("Then", "Was") names the former only in a label ("Then:")
-        kinds = _INTRODUCING + [("column", "label")] if words <= _LABEL else _INTRODUCING
+        label = words <= _LABEL and lead is whole  # "Then:" is a label; "Keep the helpers at the top, then:" is not
+        kinds = _INTRODUCING + [("column", "label")] if label else _INTRODUCING
         if words <= 14 and any(VOCAB[kind, scope].search(lead) for kind, scope in kinds):
             return f"{_DRAFT if VOCAB['former', 'draft'].search(lead) else 'introduced by'} {fragment(lead)}"
     return None
@@ -773,6 +776,14 @@ def _quoted_drafts(reading: Reading, answer: str) -> None:
         after = answer[end + 1 : next((m.end() for m in _SENTENCE.finditer(answer, stop)), len(answer))]
         if not _accepts(after):  # not 'Your draft says "(absent)", which is fine to keep'
             reading.zones.append(Zone(start, end, f"{_DRAFT} {fragment(lead.strip())}"))
+
+
+def _introduced(reading: Reading, answer: str) -> None:
+    """In plain prose, a paragraph that a short line introduces as the former ("You wrote:") is former."""
+    paragraphs = [m.span() for m in _PARAGRAPH.finditer(answer)]
+    for (start, end), after in zip(paragraphs, paragraphs[1:], strict=False):
+        if intro := _introduces(answer[start:end]):
+            reading.zones.append(Zone(*after, intro))
 
 
 def _correction(line: str) -> str | None:
@@ -797,12 +808,15 @@ def _draft_or_correction(
     form shown before is the draft it corrects, former; else it may be a draft itself (unless the line before it
     offers it)."""
     if correcting is not None:
+        if form in ("code diff", "code patch") and form not in drafts:  # a diff corrects the code of any language
+            form = next((f for f in reversed(drafts) if f.startswith("code ")), form)
         if (draft := drafts.pop(form, None)) is not None:
             reading.zones.append(Zone(*draft, f"corrected by the block after {fragment(correcting)}"))
     elif not offered:
         drafts[form] = span
 
 
+_PARAGRAPH = re.compile(r"[^\n]+(?:\n[^\n]+)*")  # lines with no blank line between them
 _EXCEPT = re.compile(r"(?i)\b(?:apart from|except|other than|but for|save for)\b")
 _DRAFT = "quoted from the draft it corrects:"  # why a block a line introduces as the draft's is former
 _APPROVES = re.compile(

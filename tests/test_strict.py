@@ -2590,6 +2590,35 @@ STRUCTURED_CONTEXT = [
         "Dashboards open on the last 13 weeks. Check whether anything else in the spec assumes a 30-day window.",
     ),
     (r"25 characters", 'Buttons hold 12 characters. The style guide still allows "up to 25 characters".'),
+    (
+        r"\bIEEE\b",
+        "Use MLA 9th edition.\n\n**What I flagged**\n\n> Several studies report gains [3], [7].\n\nThis is IEEE "
+        "style, numbered in order of citation.\n",
+    ),
+    (
+        r"flow_id",
+        "Looks good apart from one key.\n\n```python\nrecord.flow_id = get_id()\n```\n\nSuggested change:\n\n"
+        "```diff\n-record.flow_id = get_id()\n+record.hop_trace = get_id()\n```\n",
+    ),
+    (
+        r"\$4,000",
+        "The threshold is $750. Here's the slide text from your onboarding deck:\n\n> Over $4,000: three quotes\n",
+    ),
+    (
+        r"org\.opencontainers",
+        "The keys need renaming.\n\nYou wrote:\n\nLABEL org.opencontainers.image.source=repo\n\nUse "
+        "sprocket.build.source.",
+    ),
+    (
+        r"45 days",
+        'The layout looks good. The one thing to correct is the line "Default range: last 45 days." Dashboards open '
+        "on the last 13 weeks.",
+    ),
+    (
+        r"0\.75",
+        "Not yet. Here's the section of your pilot summary I'm reacting to:\n\n> Criterion: kappa of 0.75 or more.\n\n"
+        "The bar is 0.85.\n",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -3468,6 +3497,10 @@ STRUCTURED_STATED = [
         "written for the public statement.\n",
     ),
     (r"40 minutes", "40 minutes is fine for this study, but the standard is now 75 minutes."),
+    (
+        r"\brun_all\b",
+        "Keep the helpers at the top, then:\n\nrun_all() {\n  do_work\n}\n\nI named it run_all, as we always do.",
+    ),
 ]
 
 
