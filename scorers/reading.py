@@ -106,7 +106,7 @@ _UNDER = re.compile(
 )
 _VERB = re.compile(  # what opens a predicate ("won't be read correctly", "are stale")
     r"(?i)(?:will|would|won't|wouldn't|'ll|is|are|was|were|isn't|aren't|wasn't|weren't|has|have|had|hasn't|haven't|"
-    r"should|shouldn't|must|mustn't|needs?|can't|cannot|doesn't|don't|does|do)\b"
+    r"should|shouldn't|must|mustn't|needs?|can't|cannot|doesn't|don't|does|do|follows?|uses?|matches)\b"
 )
 _NEGATOR = r"n't|\bnot|\bnever"
 _NEGATED = re.compile(rf"(?i)(?:{_NEGATOR})(?:\s+been)?\s+$")  # what follows is negated ("hasn't been changed")
