@@ -20,7 +20,7 @@ SCOPES = {  # kind -> the scopes it may have
     "boundary": {"clause"},
     "negation": {"after"},
     "limit": {"after"},
-    "former": {"after", "words", "before", "clause", "sentence", "reply", "draft"},
+    "former": {"after", "words", "before", "clause", "sentence", "reply", "draft", "stated"},
     "condition": {"sentence", "fix"},
     "replace": {"until"},
     "leftover": {"after", "clause"},

@@ -764,13 +764,18 @@ def _introduces(block: str) -> str | None:
 def _quoted_drafts(reading: Reading, answer: str) -> None:
     """A quotation or inline code that the words before it in its sentence say is from the draft under review ('You
     wrote that the test "comes in below the 100 ms limit"', 'one line needs updating: "..."', "Your sample row shows
-    `20240307`") is former, unless the rest of its sentence or the next accepts it."""
+    `20240307`"), and what the draft is said to state ("Your plan uses 60 days, so ..."), is former, unless the
+    rest of its sentence or the next accepts it."""
     code = [m.span(1) for m in _INLINE_CODE.finditer(answer)] if "`" in answer else []
-    for start, end in sorted(reading.quotes + code):
+    stated = [(m.end(), _clause_around(answer, m.end())[1], True) for m in VOCAB["former", "stated"].finditer(answer)]
+    for start, end, said in sorted([(s, e, False) for s, e in reading.quotes + code] + stated):
         line = answer.rfind("\n", 0, start) + 1
-        lead = answer[max((m.end() for m in _SENTENCE.finditer(answer, line, start - 1)), default=line) : start - 1]
+        opened = start if said else start - 1  # a quotation or code opens with its mark
+        lead = answer[max((m.end() for m in _SENTENCE.finditer(answer, line, opened)), default=line) : opened]
         last = _LAST_CLAUSE.split(lead.split(":")[-1])[-1]  # "Heads up on the header: you've set"
-        if not (VOCAB["former", "draft"].search(lead) or VOCAB["former", "draft"].search(last)) or _accepts(lead):
+        if not (said or VOCAB["former", "draft"].search(lead) or VOCAB["former", "draft"].search(last)):
+            continue
+        if _accepts(lead):
             continue
         stop = next((m.end() for m in _SENTENCE.finditer(answer, end + 1)), len(answer))
         after = answer[end + 1 : next((m.end() for m in _SENTENCE.finditer(answer, stop)), len(answer))]

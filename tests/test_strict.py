@@ -2619,6 +2619,15 @@ STRUCTURED_CONTEXT = [
         "Not yet. Here's the section of your pilot summary I'm reacting to:\n\n> Criterion: kappa of 0.75 or more.\n\n"
         "The bar is 0.85.\n",
     ),
+    (
+        r"60 days",
+        "Existing customers get 75 days' notice. Your rollout plan uses 60 days, so the timeline needs to move.",
+    ),
+    (r"200 words", 'Your comment says the body is "comfortably under 200 words". Announcements stay under 120 words.'),
+    (
+        r"fire-",
+        "The channel name in your draft, fire-20240918-payments, follows a pattern we've moved on from. Use bridge-.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -3501,6 +3510,11 @@ STRUCTURED_STATED = [
         r"\brun_all\b",
         "Keep the helpers at the top, then:\n\nrun_all() {\n  do_work\n}\n\nI named it run_all, as we always do.",
     ),
+    (
+        r"60 days",
+        "Existing customers get 75 days' notice. Your plan uses 60 days, which is fine for this small change.",
+    ),
+    (r"60 days", "Existing customers get 75 days' notice. Your plan uses 60 days. That's fine for this small change."),
 ]
 
 
