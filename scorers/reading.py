@@ -778,8 +778,10 @@ def _quoted_drafts(reading: Reading, answer: str) -> None:
         if _accepts(lead):
             continue
         stop = next((m.end() for m in _SENTENCE.finditer(answer, end + 1)), len(answer))
-        after = answer[end + 1 : next((m.end() for m in _SENTENCE.finditer(answer, stop)), len(answer))]
-        if not _accepts(after):  # not 'Your draft says "(absent)", which is fine to keep'
+        rest = [answer[end + 1 : stop], answer[stop : next((m.end() for m in _SENTENCE.finditer(answer, stop)), stop)]]
+        if said:
+            rest.append(answer[start:end])
+        if not any(map(_accepts, rest)):  # not 'Your draft says "(absent)", which is fine to keep'
             reading.zones.append(Zone(start, end, f"{_DRAFT} {fragment(lead.strip())}"))
 
 

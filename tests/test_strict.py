@@ -3515,6 +3515,16 @@ STRUCTURED_STATED = [
         "Existing customers get 75 days' notice. Your plan uses 60 days, which is fine for this small change.",
     ),
     (r"60 days", "Existing customers get 75 days' notice. Your plan uses 60 days. That's fine for this small change."),
+    (
+        r"tenth working day",
+        "Lock OKRs by the last Friday of the quarter. Your plan lists the tenth working day instead, and for your "
+        "new team I think that's fine. Nobody joins before 1 July.",
+    ),
+    (
+        r"within the hour",
+        "Revoke a leaked secret within 10 minutes. Your draft says you'll revoke within the hour. For a sandbox key, "
+        "revoking within the hour is an acceptable plan.",
+    ),
 ]
 
 
