@@ -767,8 +767,14 @@ def _quoted_drafts(reading: Reading, answer: str) -> None:
     `20240307`"), and what the draft is said to state ("Your plan uses 60 days, so ..."), is former, unless the
     rest of its sentence or the next accepts it."""
     code = [m.span(1) for m in _INLINE_CODE.finditer(answer)] if "`" in answer else []
-    stated = [(m.end(), _clause_around(answer, m.end())[1], True) for m in VOCAB["former", "stated"].finditer(answer)]
+    stated = [
+        (m.end(), _clause_around(answer, m.end())[1], True)
+        for begin, stop in _around(answer, reading.focus)
+        for m in VOCAB["former", "stated"].finditer(answer, begin, stop)
+    ]
     for start, end, said in sorted([(s, e, False) for s, e in reading.quotes + code] + stated):
+        if not reading.near(start, end):  # what it names does not matter here
+            continue
         line = answer.rfind("\n", 0, start) + 1
         opened = start if said else start - 1  # a quotation or code opens with its mark
         lead = answer[max((m.end() for m in _SENTENCE.finditer(answer, line, opened)), default=line) : opened]
