@@ -3515,6 +3515,7 @@ STRUCTURED_STATED = [
         "Existing customers get 75 days' notice. Your plan uses 60 days, which is fine for this small change.",
     ),
     (r"60 days", "Existing customers get 75 days' notice. Your plan uses 60 days. That's fine for this small change."),
+    # set CF: a review that lets the asker's old value stand, in its own words or the sentence after
     (
         r"tenth working day",
         "Lock OKRs by the last Friday of the quarter. Your plan lists the tenth working day instead, and for your "
