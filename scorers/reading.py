@@ -28,6 +28,7 @@ Everything here is linear in the answer: bounded patterns, one pass over the blo
 
 import bisect
 import functools
+import itertools
 import os
 import re
 from dataclasses import dataclass, field
@@ -764,8 +765,8 @@ def _introduces(block: str) -> str | None:
 def _quoted_drafts(reading: Reading, answer: str) -> None:
     """A quotation or inline code that the words before it in its sentence say is from the draft under review ('You
     wrote that the test "comes in below the 100 ms limit"', 'one line needs updating: "..."', "Your sample row shows
-    `20240307`"), and what the draft is said to state ("Your plan uses 60 days, so ..."), is former, unless the
-    rest of its sentence or the next accepts it."""
+    `20240307`"), and what the draft is said to state ("Your plan uses 60 days, so ..."), is former, unless its own
+    words, the rest of its sentence or one of the two sentences after accept it (not "The rest ... is fine")."""
     code = [m.span(1) for m in _INLINE_CODE.finditer(answer)] if "`" in answer else []
     stated = [
         (m.end(), _clause_around(answer, m.end())[1], True)
@@ -784,11 +785,12 @@ def _quoted_drafts(reading: Reading, answer: str) -> None:
         if _accepts(lead):
             continue
         stop = next((m.end() for m in _SENTENCE.finditer(answer, end + 1)), len(answer))
-        rest = [answer[end + 1 : stop], answer[stop : next((m.end() for m in _SENTENCE.finditer(answer, stop)), stop)]]
+        ends = [stop] + [m.end() for m in itertools.islice(_SENTENCE.finditer(answer, stop), 2)]
+        rest = [answer[end + 1 : stop]] + [answer[a:b] for a, b in zip(ends, ends[1:], strict=False)]
         if said:
             rest.append(answer[start:end])
-        if not any(map(_accepts, rest)):  # not 'Your draft says "(absent)", which is fine to keep'
-            reading.zones.append(Zone(start, end, f"{_DRAFT} {fragment(lead.strip())}"))
+        if not any(_accepts(r) and not _EXCEPT.search(r) for r in rest):  # not 'Your draft says "(absent)", which
+            reading.zones.append(Zone(start, end, f"{_DRAFT} {fragment(lead.strip())}"))  # is fine to keep'
 
 
 def _introduced(reading: Reading, answer: str) -> None:
@@ -830,7 +832,10 @@ def _draft_or_correction(
 
 
 _PARAGRAPH = re.compile(r"[^\n]+(?:\n[^\n]+)*")  # lines with no blank line between them
-_EXCEPT = re.compile(r"(?i)\b(?:apart from|except|other than|but for|save for)\b")
+_EXCEPT = re.compile(  # an acceptance of everything but what was shown: "The rest of your greeting is fine"
+    r"(?i)\b(?:apart from|except|other than|but for|save for|the rest|everything else|all else|otherwise|"
+    r"the remainder)\b"
+)
 _DRAFT = "quoted from the draft it corrects:"  # why a block a line introduces as the draft's is former
 _APPROVES = re.compile(
     r"(?i)\W*(?:(?:this|that|it)(?:'s| is| looks)? )?(?:looks )?(?:good|fine|right|correct|great|lgtm)\b"

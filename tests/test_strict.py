@@ -2628,6 +2628,11 @@ STRUCTURED_CONTEXT = [
         r"fire-",
         "The channel name in your draft, fire-20240918-payments, follows a pattern we've moved on from. Use bridge-.",
     ),
+    (
+        r"REF-",
+        'In your draft, the first line says "Ticket REF-51907". Ticket numbers now take the form CS-51907. The rest '
+        "of your greeting is fine as it is.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -3525,6 +3530,11 @@ STRUCTURED_STATED = [
         r"within the hour",
         "Revoke a leaked secret within 10 minutes. Your draft says you'll revoke within the hour. For a sandbox key, "
         "revoking within the hour is an acceptable plan.",
+    ),
+    (
+        r"Effort: L",
+        'Proposals give effort in engineer-days. Your intake note says "Effort: L". At that stage the committee only '
+        'wants a rough size. "L" is perfectly acceptable there, so leave it.',
     ),
 ]
 
