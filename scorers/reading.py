@@ -71,9 +71,11 @@ _NEGATION = re.compile(
     r"(?i)\b(?:not|no|never|neither|nor|nobody|no one|no longer|would(?: \w+)? have|would've|could(?: \w+)? have)\b"
     r"|n't\b"
 )
-_REFUSED = re.compile(  # what follows a hedge word and refuses what it names
-    r"(?i)\s+(?:[\w-]+\s+){0,3}?(?:won'?t|will not|doesn'?t|does not|can'?t|cannot|isn'?t|is not|aren'?t|are not|"
-    r"wouldn'?t|would not|shouldn'?t|should not|never)\b"
+_REFUSED = re.compile(  # what follows a hedge word and refuses what it names ("... built to either is now undersized")
+    r"(?i)\s+(?:(?:[\w-]+\s+){0,3}?(?:won'?t|will not|doesn'?t|does not|can'?t|cannot|isn'?t|is not|aren'?t|are not|"
+    r"wouldn'?t|would not|shouldn'?t|should not|never)\b|(?:(?:is|are)\s+)?(?:now\s+|also\s+|still\s+)?(?:undersized|"
+    r"oversized|too (?:small|big|large|short|long|low|high|slow|fast|late|early)|wrong|out of date|outdated|"
+    r"non-?compliant|obsolete|stale|invalid)\b)"
 )
 _COUNTERFACTUAL = re.compile(  # "would have been", not "would have to move"
     r"(?i)\b(?:would|could|might)(?:n't| not)?(?: \w+)? have\b(?! to\b)|\bwould've\b|\w'd have\b(?! to\b)"
@@ -81,7 +83,7 @@ _COUNTERFACTUAL = re.compile(  # "would have been", not "would have to move"
 _NUMBER = re.compile(
     r"(?i)\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty)\b"
 )
-_ARROW = re.compile(r"\s(?:→|->|=>|⇒)\s")
+_ARROW = re.compile(r"\s(?:→|->|=>|⇒)\s|(?<=\w)[→⇒](?=\w)")  # "12 -> 15", "High→Green"
 _UNTIL = re.compile(r"(?i)\b(?:to|with|into|for|by)\b")
 _TO = re.compile(r"(?i)\b(?:to|with|into)\b")
 _RELATIVE_BEFORE = re.compile(r"(?i)\b(?:that|which|who)\s+$")
@@ -147,6 +149,8 @@ _CONTRAST = re.compile(  # not within a compound ("strong-but-not-stellar")
 _VALUE = re.compile(r"\d|\"|(?<!\w)'[^']+'(?!\w)|`")  # a quote, not an apostrophe ("Tuesday's")
 _APPOSITION = re.compile(r"(?i)^\W*(?:the|our|an?|what|that|those|which)\b")  # after a dash: "— the bar we used"
 _RELATIVE = re.compile(r"(?i)^\W*(?:which|what)\b")
+_NOUN_PHRASE = re.compile(r"(?i)\W*(?:the|our) (?:[\w-]+ ){0,3}[\w-]+[\s*_]*")
+_ENDS_HERE = re.compile(r"[*_]*(?:[.;!]|[ \t]*$)", re.MULTILINE)  # a clause ending its sentence or line
 _NUMBER_WORDS = (  # a number in words, as a value
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|"
     r"hundred|twice|once"
@@ -624,8 +628,10 @@ def _labelled(reading: Reading, answer: str) -> None:
         found = [m for at in starts if (m := _LABELLED.match(answer, at))]
     for m in found:
         label = m.group(1)
-        if len(label.split()) <= _LABEL and VOCAB["column", "former"].search(label):
-            reading.zones.append(Zone(m.end(), _line_end(answer, m.end()), f"a line labelled {fragment(label + ':')}"))
+        bare = _BRACKETED.sub(" ", label)  # "**Before (about grade 8):**": its aside tells of what it labels too
+        if len(bare.split()) <= _LABEL and VOCAB["column", "former"].search(bare):
+            start = m.start(1) + label.find("(") if "(" in label else m.end()
+            reading.zones.append(Zone(start, _line_end(answer, m.end()), f"a line labelled {fragment(label + ':')}"))
     if "):" in answer:  # "- Five cards (old count): ...", "- **Letter prefixes (the first correction, now replaced):**"
         for m in _ASIDE_LABELLED.finditer(answer):
             if VOCAB["column", "former"].search(m.group(1)):
@@ -1447,10 +1453,11 @@ def _narrative(
             if elaborated:
                 reading.zones.append(Zone(c_start, c_end, "listed after a clause naming the former", named=False))
                 continue
-            if carried:  # a sequence word alone in its clause ("and, more recently, orange") goes on in the next
-                carried = False
-                reading.zones.append(Zone(c_start, c_end, carried_why))
-                continue
+            if carried:  # a sequence word alone in its clause ("and, more recently, orange") goes on in the next,
+                carried = False  # unless that accepts what it names ("though inputs already orange are fine")
+                if not _accepts(_voice(reading, answer, c_start, c_end)):
+                    reading.zones.append(Zone(c_start, c_end, carried_why))
+                    continue
             if answer[c_end : c_end + 1] == ":" and _names_former(answer, c_start, c_end):
                 elaborated = True
             elif _DASH.match(answer, c_end) and _names_former(answer, c_start, c_end):
@@ -1475,7 +1482,7 @@ def _narrative(
                 reading.zones.append(Zone(c_start, c_end, carried_why))
                 carried = not _HAS_VALUE.search(clause)
                 continue
-            if earlier and not reading.reversal and _points_back(clause, answer[max(start, c_start - 3) : c_start]):
+            if earlier and not reading.reversal and _points_back(answer, c_start, c_end, start):
                 back = earlier
                 at = bisect.bisect_right(firsts, c_start) - 1
                 if firsts[at] == c_start and at > 0:  # the clause opens its sentence: it points at the sentence before
@@ -1562,7 +1569,7 @@ def _retires_its_options(answer: str, start: int, end: int) -> bool:
     """Whether the clause of a hedge word (from `start`) or one after it points back and retires what it offered
     ("both approaches were retired", "will show either X or Y; both are retired"): then the sentence tells options
     that were, not options to take."""
-    return any(_points_back(answer[c:e], answer[max(start, c - 3) : c]) for c, e in _clauses(answer, start, end))
+    return any(_points_back(answer, c, e, start) for c, e in _clauses(answer, start, end))
 
 
 def _answered_no(answer: str, at: int) -> bool:
@@ -1625,6 +1632,9 @@ def _conditions(reading: Reading, answer: str, clauses: list[tuple[int, int]]) -
                     # continuing a tracker cleaned at 40%, it's acceptable to keep using 40%")
                     if reading.near(clauses[0][0], clauses[-1][1]) or _focus_number(reading, answer, start, e):
                         reading.offers.append((start, answer[start:e].strip()))
+                    # what the condition names, the clause accepting it offers ("If a repo is still set to 110,
+                    # it's fine to keep it there")
+                    reading.hedges.append(Zone(start, e, f"its condition is accepted ({fragment(voice.strip())})"))
                     return
             return
 
@@ -1849,7 +1859,28 @@ def own_alternatives(answer: str, at: int) -> tuple[int, int] | None:
     if answer[at:line_end].rstrip(" \t*_").endswith(":"):  # "Any of these are fine:" and the block they are in
         block = _NEXT_BLOCK.match(answer, line_end)
         return block.span(1) if block else None
+    if answer.rfind("\n", 0, at) + 1 == start and _PICK.match(answer, at):  # "Pick whichever matches the
+        return _block_before(
+            answer, start
+        )  # surrounding codebase." opening a paragraph: the list, table or code before
     return None
+
+
+_PICK = re.compile(r"(?i)(?:pick|choose|use|go with) whichever|either (?:one |option |version |variant )?works")
+_LIST_OR_TABLE = re.compile(r"[ \t]*(?:[-*+|]|\d+[.)])\s")
+
+
+def _block_before(answer: str, at: int) -> tuple[int, int] | None:
+    """The list, table or fenced code that a blank line before `at` ends (None: none, or a paragraph)."""
+    end = len(answer[:at].rstrip())
+    if answer.count("\n", end, at) < 2:
+        return None
+    last = answer.rfind("\n", 0, end) + 1
+    if answer.startswith("```", last) or answer.startswith("~~~", last):  # fenced code: back to its opening
+        opening = answer.rfind("\n" + answer[last : last + 3], 0, last - 1)
+        return (opening + 1, end) if opening >= 0 else (0, end)
+    start = answer.rfind("\n\n", 0, end) + 2 if "\n\n" in answer[:end] else 0
+    return (start, end) if _LIST_OR_TABLE.match(answer, start) else None
 
 
 _NEXT_BLOCK = re.compile(r"\s*\n((?:[ \t]*\S[^\n]*(?:\n|$)){1,40})")  # the lines of the next block (up to a blank line)
@@ -1928,10 +1959,11 @@ def _is_former(reading: Reading, start: int, end: int) -> bool:
     return any(z.start < end and start < z.end for z in reading.zones[-8:])
 
 
-def _points_back(clause: str, before: str) -> bool:
-    """A clause naming no value of its own that points back and says what came before was retired or changed
-    ("Both are out.", "which was the original convention"), or names it as the former in apposition ("— the bar
-    we used for a while")."""
+def _points_back(answer: str, start: int, end: int, bound: int) -> bool:
+    """Whether the clause answer[start:end] (in a text from `bound`) names no value of its own, points back and says
+    what came before was retired or changed ("Both are out.", "which was the original convention"), or names it as
+    the former in apposition ("— the bar we used for a while", "- **Root cause**, the original heading")."""
+    clause, before = answer[start:end], answer[max(bound, start - 3) : start]
     if becomes := VOCAB["becomes", "clause"].search(clause):  # "That should become `--label ...`": the new value
         clause = clause[: becomes.end()]
     if "(" in clause:  # "That numeric style (an "E" plus four digits) was our convention": an aside names no value
@@ -1941,7 +1973,13 @@ def _points_back(clause: str, before: str) -> bool:
     if VOCAB["back", "clause"].search(clause):  # ... unless what it says is negated ("That hasn't changed")
         retired = (r for r in VOCAB["retired", "clause"].finditer(clause) if not _negated(clause, r.start()))
         return bool(becomes or next(retired, None))
-    apposition = _APPOSITION.match(clause) and (re.search(r"[—–(]", before) or _RELATIVE.match(clause))
+    apposition = _APPOSITION.match(clause) and (
+        re.search(r"[—–(]", before)
+        or _RELATIVE.match(clause)
+        or "," in before
+        and _NOUN_PHRASE.fullmatch(clause)
+        and _ENDS_HERE.match(answer, end)
+    )  # ... or, after a comma, a noun phrase that ends its sentence or line ("- **Root cause**, the original heading")
     # not one that accepts it: ", which still meets the older standard"
     return bool(apposition) and not _HAS_VALUE.search(clause) and _tells_former(clause) and not _accepts(clause)
 

@@ -263,7 +263,10 @@ def _offer(reading: Reading, answer: str, pattern: Finder) -> str | None:
 def _its_own(hedge: re.Match, pattern: Finder) -> bool:
     """Whether an acceptance names what it accepts before it, and no superseded value among it."""
     lead = own_alternatives(hedge.string, hedge.start())
-    return lead is not None and pattern.search(hedge.string, None, *lead) is None
+    if lead is None or pattern.search(hedge.string, None, *lead) is not None:
+        return False
+    named = {m.group(0).lower() for m in _NUMERAL.finditer(hedge.string, *lead)}  # nor a value it names bare
+    return not named.intersection(_values(pattern.pattern))
 
 
 _DIGIT_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine)"

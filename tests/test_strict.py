@@ -2633,6 +2633,68 @@ STRUCTURED_CONTEXT = [
         'In your draft, the first line says "Ticket REF-51907". Ticket numbers now take the form CS-51907. The rest '
         "of your greeting is fine as it is.",
     ),
+    # set CG: a retiring predicate, old material described, an arrow, an apposition, a list of options
+    (r"LIMIT 250", "Use `LIMIT 40` while the replica recovers. The usual `LIMIT 250` is suspended for now."),
+    (r"(?i)3 min", 'Acknowledge within 8 minutes. The note "ACK < 3 MIN" on your lock screen reflects the old window.'),
+    (
+        r"250 words",
+        "Keep the body under 120 words. If you've been working from earlier announcements, you may have seen bodies "
+        "of 250 words treated as fine.",
+    ),
+    (
+        r"AB_",
+        "Register it as XP-25Q3-one-page-checkout. When you clone an old record, retype the whole ID, or an `AB_` "
+        "prefix tends to sneak through.",
+    ),
+    (r"US Eastern", "Stamp the timeline in SGT. Earlier postmortems stamp their entries in US Eastern time."),
+    (
+        r"Args:",
+        "Document arguments under `Inputs:`. Older modules use `Parameters:`, and some of the oldest use `Args:`.",
+    ),
+    (
+        r"\bHigh\b",
+        "Rate each study Green, Amber or Red. When you update an old table, map High→Green, Moderate→Amber and "
+        "Low→Red.",
+    ),
+    (
+        r"90 words",
+        "The limit was raised from 90 words to 220. Cutting a useful step just to hit 90 words would work against "
+        "the whole point.",
+    ),
+    (r"3:2", "Export charts at 5:4. The team used 3:2 before this."),
+    (
+        r"Root cause",
+        "Call the section **Contributing conditions**.\n\n- **Root cause**, the original heading\n- **Causal chain**, "
+        "which replaced it for a while\n",
+    ),
+    (
+        r"Parameters:",
+        "Put arguments under `Inputs:`; the old `Parameters:` heading is retired.\n\n```python\ndef scale(a):\n    "
+        '"""Scale it.\n\n    Inputs:\n        a: the value.\n    """\n```\n\n```python\ndef scale(a: int) -> int:\n'
+        '    """Scale it.\n\n    Inputs:\n        a: the value.\n    """\n```\n\nPick whichever matches the module.',
+    ),
+    (
+        r"40px",
+        "Make the target at least 56px. It used to be 40px, and before that 44px. Both are former values, and a "
+        "button built to either is now undersized.",
+    ),
+    (
+        r"grade 8",
+        "Aim for grade 4.\n\n> **Before (about grade 8):** To ensure you receive updates, enable notifications.\n\n"
+        "> **After:** Turn on alerts.\n",
+    ),
+    (
+        r"45-day",
+        "Medium findings get 21 days. If you have open Mediums carrying a 45-day due date, recheck them against the "
+        "new window.",
+    ),
+    (r"day 30", "Review success metrics at day 100. A review at day 30 now comes too early to show retention."),
+    (r"45s", "Set `--interval=2m`. The base image sets `--interval=45s` and the sidecar 30s. Both probe too often."),
+    (
+        r"#D95F02",
+        "Use purple `#7B3294`. Orange was the standard for a while, so there are plenty of decks with `#D95F02` "
+        "hard-coded. Those are out of date now.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -3535,6 +3597,24 @@ STRUCTURED_STATED = [
         r"Effort: L",
         'Proposals give effort in engineer-days. Your intake note says "Effort: L". At that stage the committee only '
         'wants a rough size. "L" is perfectly acceptable there, so leave it.',
+    ),
+    # set CG: what a condition, a leftover or a comparison with the old limit goes on to accept
+    (r"110 characters", "We use 96 characters. If a repo is still set to 110, it's fine to keep it there for now."),
+    (r"\b1234\b", "The standard seed is 7919, but tests that seed with 1234 are still fine and don't need changing."),
+    (
+        r"\borange\b",
+        "Magenta is the font colour for hard-coded inputs and assumptions, with formulas in black, though inputs "
+        "that are already orange are fine to leave as they are.",
+    ),
+    (
+        r"DEV-",
+        "Call it [BUILD] Checkout. If the engineers still search for the DEV- prefix, DEV-Checkout will do the job "
+        "too.",
+    ),
+    (
+        r"grade 8",
+        "Bring it down to grade 4 if you can; grade 7 sits within the older grade 8 limit, so shipping it as is "
+        "would be acceptable.",
     ),
 ]
 
