@@ -155,6 +155,8 @@ _NUMBER_WORDS = (  # a number in words, as a value
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|"
     r"hundred|twice|once"
 )
+_CONSEQUENCE = re.compile(r"(?i)[,;]\s*(?:and )?so\b")  # "..., so `X.pdf` is fine": what follows from it
+_OPPOSING = re.compile(r"(?i)^\W*(?:but|though|although|however|yet)\b")  # a clause opening with a contrast
 _BUT = re.compile(r"(?i)(?:,[\"”’']?|;|\s[—–])\s*but\s")  # a contrast within a sentence: "..., but the limit is now 48"
 _HAS_VALUE = re.compile(rf"\d|[\"“`]|\b(?:{_NUMBER_WORDS})\b|(?<=\w )[A-Z][\w-]+|\w+-\w+")
 _EITHER_OR = re.compile(r"(?i)either\b(?!\s+(?:is|one|option|value|version|choice|works?)\b)")
@@ -722,6 +724,7 @@ def _set_against_now(sentence: str, but: re.Match) -> bool:
         and _HAS_VALUE.search(after)
         and VOCAB["current", "clause"].search(after)
         and not _accepts(before)
+        and not _accepts(_CONSEQUENCE.split(after, 1)[0])  # not "..., but 9 June should also be acceptable"
     )
 
 
@@ -1444,7 +1447,8 @@ def _narrative(
             previous = (c_start, c_end)
             goes_on = dashed == 2 and earlier and _DASH.match(answer, earlier[1])  # "... — X, Y — are retired"
             resumes = dashed == 1 and _VERB.match(clause.lstrip()) and _before_aside(answer, c_start) is not None
-            if dashed and not goes_on and not resumes:  # not "two sources — the old rule — is still fine"
+            opposes = _OPPOSING.match(clause)  # not "... they ask for — but Monday 9 June should also be acceptable"
+            if dashed and not goes_on and not resumes and not opposes:  # not "two sources — the old rule — is fine"
                 reading.zones.append(Zone(c_start, c_end, "listed after a clause naming the former", named=False))
                 dashed = 2
                 continue
@@ -1611,6 +1615,8 @@ def _conditions(reading: Reading, answer: str, clauses: list[tuple[int, int]]) -
     correcting = VOCAB["condition", "fix"]
     for n, (start, end) in enumerate(clauses):
         if VOCAB["condition", "sentence"].match(answer[start:end]):
+            # a condition on what is left over accepts it even weakly ("if it's still on 24 hours, that's acceptable")
+            leftover = any(VOCAB["leftover", scope].search(answer, start, end) for scope in ("after", "clause"))
             # 'If it says "Cheers," change it': a comma its quote holds ends the condition too
             quoted = (correcting.match(answer, q.end(), end) for q in _COMMA_QUOTED.finditer(answer, start, end))
             if fix := next(filter(None, quoted), None):
@@ -1618,7 +1624,7 @@ def _conditions(reading: Reading, answer: str, clauses: list[tuple[int, int]]) -
                 return
             for c, e in clauses[n + 1 :]:
                 voice = _voice(reading, answer, c, e)  # "..., sticking with 8 and renewing more often is fine"
-                accepted = _accepting(voice) or _POINTING_AT.match(voice) and _accepts(voice)
+                accepted = _accepting(voice) or (_POINTING_AT.match(voice) or leftover) and _accepts(voice)
                 fix = correcting.search(answer, c, e)  # ... not "that's still a fine way to flag it"
                 if (
                     fix

@@ -2695,6 +2695,28 @@ STRUCTURED_CONTEXT = [
         "Use purple `#7B3294`. Orange was the standard for a while, so there are plenty of decks with `#D95F02` "
         "hard-coded. Those are out of date now.",
     ),
+    # set CH: a consequence that retires the old value, a condition corrected, a rename told as 'change those'
+    (
+        r"44 or 50 px",
+        "The hit area must be at least 56 px. If a designer resizes it to 44 or 50 px because an older library "
+        "says so, it still won't meet the current minimum.",
+    ),
+    (
+        r"20 characters",
+        "Names can run to 48 characters now. If you're renaming older files that were squeezed down to 20 "
+        "characters, feel free to expand them.",
+    ),
+    (
+        r"_v3",
+        "Version suffixes use letters now, so `deck_v3.pptx` and `deck_draft3.pptx` would both be the wrong name "
+        "today.",
+    ),
+    (r"16:9", "Hero images are 2000 × 1000 now. A 16:9 image won't crop cleanly into the 2:1 slot."),
+    (
+        r"days 45",
+        "If you're working from an older template, its checkpoints will sit at days 45, 90 and 135. Change those "
+        "dates to 20, 50 and 100.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -3615,6 +3637,22 @@ STRUCTURED_STATED = [
         r"grade 8",
         "Bring it down to grade 4 if you can; grade 7 sits within the older grade 8 limit, so shipping it as is "
         "would be acceptable.",
+    ),
+    # set CH: a leftover a condition accepts, an adverb that accepts, a contrast after a dash that accepts
+    (
+        r"24-hour",
+        "The banner appears once data is 6 hours old; that said, if your dashboard is still on the 24-hour "
+        "threshold, it not showing yet is acceptable.",
+    ),
+    (
+        r"utm_medium=community",
+        "Use `utm_medium=feedpost`; that said, `utm_medium=community` will still attribute the visits acceptably "
+        "if that's what your existing templates use.",
+    ),
+    (
+        r"9 June",
+        "Hand it over by Monday 2 June, which gives the editors the 15 business days they ask for — but Monday "
+        "9 June should also be acceptable for a late slot.",
     ),
 ]
 
