@@ -24,7 +24,7 @@ SCOPES = {  # kind -> the scopes it may have
     "condition": {"sentence", "fix"},
     "replace": {"until"},
     "leftover": {"after", "clause"},
-    "hedge": {"sentence", "clause", "weak", "answer", "limited"},
+    "hedge": {"sentence", "clause", "weak", "answer", "limited", "kept"},
     "back": {"clause"},
     "reported": {"clause"},
     "retired": {"clause"},

@@ -1622,13 +1622,18 @@ def _conditions(reading: Reading, answer: str, clauses: list[tuple[int, int]]) -
             if fix := next(filter(None, quoted), None):
                 reading.zones.append(_corrected(start, fix))
                 return
-            for c, e in clauses[n + 1 :]:
+            rest = clauses[n + 1 :]
+            for k, (c, e) in enumerate(rest):
                 voice = _voice(reading, answer, c, e)  # "..., sticking with 8 and renewing more often is fine"
-                accepted = _accepting(voice) or (_POINTING_AT.match(voice) or leftover) and _accepts(voice)
+                kept = VOCAB["hedge", "kept"].search(voice)  # "..., it's not worth renaming", unless a contrast
+                if kept and k + 1 < len(rest) and _OPPOSING.match(answer[slice(*rest[k + 1])]):  # follows: "..., you
+                    kept = None  # don't have to rename them, but the new file should use `_revC`"
+                accepted = kept or _accepting(voice) or (_POINTING_AT.match(voice) or leftover) and _accepts(voice)
                 fix = correcting.search(answer, c, e)  # ... not "that's still a fine way to flag it"
                 if (
                     fix
-                    and not _NO_NEED.search(answer, c, fix.start())
+                    and not kept
+                    and not _NO_NEED.search(answer, c, fix.end())
                     and not (accepted and _accepting(voice[: fix.start() - c]))
                 ):
                     reading.zones.append(_corrected(start, fix))

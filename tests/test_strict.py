@@ -2717,6 +2717,33 @@ STRUCTURED_CONTEXT = [
         "If you're working from an older template, its checkpoints will sit at days 45, 90 and 135. Change those "
         "dates to 20, 50 and 100.",
     ),
+    # set CI: leftovers a tip describes, a condition asking a colleague to correct it
+    (
+        r"60/40",
+        "Split traffic 70/30. If you clone an older experiment as a starting point, its weights are probably still "
+        "60/40, so overwrite them before launch.",
+    ),
+    (
+        r"\bMM\b",
+        'Write $4.2 mln. The finance team\'s slide templates are full of "MM" figures; search for them before you '
+        "paste.",
+    ),
+    (r"an hour", "Review sessions last 35 minutes. People who've been around a while sometimes quote an hour."),
+    (
+        r"Serious",
+        "Log findings as Blocker, Major or Minor. Older tickets still show S1 to S4, and the earliest reports use "
+        "words like Critical or Serious.",
+    ),
+    (
+        r"_ix\b",
+        "Name indexes ix_<table>_<columns>. If you copy an existing migration as a template, it probably uses the "
+        "`<table>_<columns>_ix` pattern (e.g. `invoices_status_ix`). Rename the index in your copy before committing.",
+    ),
+    (
+        r"three-axis",
+        "The board wants four dimensions. If a colleague hands you a three-axis draft, ask them to add the missing "
+        "dimension.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -3653,6 +3680,45 @@ STRUCTURED_STATED = [
         r"9 June",
         "Hand it over by Monday 2 June, which gives the editors the 15 business days they ask for — but Monday "
         "9 June should also be acceptable for a late slot.",
+    ),
+    (
+        r"45 respondents",
+        "Report offices of 80 or more. Lisbon does clear the earlier threshold of 45 respondents, though, and "
+        "reporting at that level is still acceptable with a warning.",
+    ),
+    # set CI: what the asker already has, kept ("it's not worth renaming"), and other ways to accept it
+    (
+        r"five-day",
+        "The deadline is 8 business days; if your team already runs on a five-day turnaround, there's no need to "
+        "change that habit.",
+    ),
+    (
+        r"DASH_",
+        "Title it [FIN] Cash Flow. If you've already published it as `DASH_Finance_CashFlow`, though, I wouldn't rush "
+        "to rename it.",
+    ),
+    (
+        r"Platform sync – 12 Mar 2025",
+        'Use "Platform sync – 2025-W11". If you\'ve already created the page as "Platform sync – 12 Mar 2025", it\'s '
+        "not worth renaming.",
+    ),
+    (
+        r"30-minute",
+        "Post updates every 45 minutes. If an executive asks for the previous 30-minute rhythm during an incident, "
+        "it's fine to give them that.",
+    ),
+    (
+        r"(?i)five business days",
+        "The draft is due within 8 business days. Five business days was the original guideline, and if your team "
+        "manages it, keep doing it.",
+    ),
+    (
+        r"3 minutes",
+        "You have 8 minutes; if your timer still says the old 3 minutes, ack inside 3 and either way you're covered.",
+    ),
+    (
+        r"\b110\b",
+        "Set Black to 96 characters; if a repo's config is still at 110, you can leave it for the next cleanup.",
     ),
 ]
 
