@@ -71,11 +71,9 @@ _NEGATION = re.compile(
     r"(?i)\b(?:not|no|never|neither|nor|nobody|no one|no longer|would(?: \w+)? have|would've|could(?: \w+)? have)\b"
     r"|n't\b"
 )
-_REFUSED = re.compile(  # what follows a hedge word and refuses what it names ("... built to either is now undersized")
-    r"(?i)\s+(?:(?:[\w-]+\s+){0,3}?(?:won'?t|will not|doesn'?t|does not|can'?t|cannot|isn'?t|is not|aren'?t|are not|"
-    r"wouldn'?t|would not|shouldn'?t|should not|never)\b|(?:(?:is|are)\s+)?(?:now\s+|also\s+|still\s+)?(?:undersized|"
-    r"oversized|too (?:small|big|large|short|long|low|high|slow|fast|late|early)|wrong|out of date|outdated|"
-    r"non-?compliant|obsolete|stale|invalid)\b)"
+_REFUSED = re.compile(  # what follows a hedge word and refuses what it names
+    r"(?i)\s+(?:[\w-]+\s+){0,3}?(?:won'?t|will not|doesn'?t|does not|can'?t|cannot|isn'?t|is not|aren'?t|are not|"
+    r"wouldn'?t|would not|shouldn'?t|should not|never)\b"
 )
 _COUNTERFACTUAL = re.compile(  # "would have been", not "would have to move"
     r"(?i)\b(?:would|could|might)(?:n't| not)?(?: \w+)? have\b(?! to\b)|\bwould've\b|\w'd have\b(?! to\b)"
@@ -1400,6 +1398,7 @@ def _narrative(
             and not _COUNTERFACTUAL.search(sentence, max(0, hedge.start() - 30), hedge.start())  # "would have cleared"
             and not _retires_its_options(answer, s_start + hedge.start(), s_end)
             and not _REFUSED.match(sentence, hedge.end())  # "a model built with either one won't clear the gate"
+            and not VOCAB["former", "before"].search(sentence, hedge.start(), hedge.end() + 24)  # "... is undersized"
         ):  # "either X or Y" offers what follows it; any other hedge ("both are fine") the whole sentence
             at = s_start + hedge.start() if _EITHER_OR.match(hedge.group(0)) else s_start
             reading.hedges.append(Zone(at, s_end, f"its sentence offers alternatives ({fragment(hedge.group(0))})"))
@@ -1611,7 +1610,9 @@ def _history_label(answer: str, at: int) -> str | None:
 def _conditions(reading: Reading, answer: str, clauses: list[tuple[int, int]]) -> None:
     """A clause opening with a condition whose sentence goes on to correct it ("If a preset is at 60 s, update
     it") names a leftover: from it up to the correcting clause is former. One whose sentence goes on to accept it
-    first ("If it still shows the older 1–6 fields, filling it in on that scale is accepted too") offers it."""
+    first ("If it still shows the older 1–6 fields, filling it in on that scale is accepted too"), or to keep it
+    ("If you've already published it as X, it's not worth renaming") offers it, and its clauses up to the accepting
+    one are a hedge."""
     correcting = VOCAB["condition", "fix"]
     for n, (start, end) in enumerate(clauses):
         if VOCAB["condition", "sentence"].match(answer[start:end]):
@@ -1860,7 +1861,8 @@ def own_alternatives(answer: str, at: int) -> tuple[int, int] | None:
     """Where, in the sentence of an acceptance at `at`, the alternatives it accepts are named before it, when they
     are ("Padding or an invisible hit-area extension both work"): joined by "or" or "and", with no number and no
     former marker (not "The old and new sizes both work"); or the block after it, when its line introduces them
-    ("Any of these are fine:")."""
+    ("Any of these are fine:"); or the list, table or code before it, when a choice among them opens a paragraph
+    ("Pick whichever matches the surrounding codebase.")."""
     start = _sentence_start(answer, at)
     lead = answer[start:at]
     subject = lead[max(lead.rfind(","), lead.rfind(";")) + 1 :]  # not a clause before it ("Until X and Y catch up,")
@@ -1870,10 +1872,8 @@ def own_alternatives(answer: str, at: int) -> tuple[int, int] | None:
     if answer[at:line_end].rstrip(" \t*_").endswith(":"):  # "Any of these are fine:" and the block they are in
         block = _NEXT_BLOCK.match(answer, line_end)
         return block.span(1) if block else None
-    if answer.rfind("\n", 0, at) + 1 == start and _PICK.match(answer, at):  # "Pick whichever matches the
-        return _block_before(
-            answer, start
-        )  # surrounding codebase." opening a paragraph: the list, table or code before
+    if answer.rfind("\n", 0, at) + 1 == start and _PICK.match(answer, at):  # "Pick whichever ..." opening a
+        return _block_before(answer, start)  # paragraph: the list, table or code before it
     return None
 
 
