@@ -71,9 +71,11 @@ _NEGATION = re.compile(
     r"(?i)\b(?:not|no|never|neither|nor|nobody|no one|no longer|would(?: \w+)? have|would've|could(?: \w+)? have)\b"
     r"|n't\b"
 )
-_REFUSED = re.compile(  # what follows a hedge word and refuses what it names
-    r"(?i)\s+(?:[\w-]+\s+){0,3}?(?:won'?t|will not|doesn'?t|does not|can'?t|cannot|isn'?t|is not|aren'?t|are not|"
-    r"wouldn'?t|would not|shouldn'?t|should not|never)\b"
+_REFUSED = re.compile(  # what follows a hedge word and refuses what it names ("... built to either is now undersized")
+    r"(?i)\s+(?:(?:[\w-]+\s+){0,3}?(?:won'?t|will not|doesn'?t|does not|can'?t|cannot|isn'?t|is not|aren'?t|are not|"
+    r"wouldn'?t|would not|shouldn'?t|should not|never)\b|(?:(?:is|are)\s+)?(?:now\s+|also\s+|still\s+)?(?:undersized|"
+    r"oversized|too (?:small|big|large|short|long|low|high|slow|fast|late|early)|wrong|out of date|outdated|"
+    r"non-?compliant|obsolete|stale|invalid)\b)"
 )
 _COUNTERFACTUAL = re.compile(  # "would have been", not "would have to move"
     r"(?i)\b(?:would|could|might)(?:n't| not)?(?: \w+)? have\b(?! to\b)|\bwould've\b|\w'd have\b(?! to\b)"
@@ -120,7 +122,7 @@ _DIGITS = re.compile(r"(?<![\d.,])\d+(?:[.,]\d+)*")
 _ACCEPTED_CELL = re.compile(  # a cell that accepts its row ("Acceptable where ..."), but not one telling a story
     r"(?i)[\s*_]*(?:(?:still |also )?(?:acceptable|accepted|fine|ok|okay|allowed|permitted|tolerated)|keep|stick with|"
     r"continue (?:with|using))\b"
-    r"(?![^|\n]*\b(?:but|however|though|until|at first|initially|originally)\b)"
+    r"(?![^|\n]*\b(?:but|however|though|until(?! (?:its|the|their|your|our|a) next\b)|at first|initially|originally)\b)"
 )
 # "don't use ", "there's no case where ", "won't pick parameters up from " before "either"
 _NEGATED_VERB = re.compile(rf"(?i)(?:{_NEGATOR}|\bno (?:case|situation|scenario|context))(?:\s+[\w-]+){{0,4}}\s+$")
@@ -1398,7 +1400,6 @@ def _narrative(
             and not _COUNTERFACTUAL.search(sentence, max(0, hedge.start() - 30), hedge.start())  # "would have cleared"
             and not _retires_its_options(answer, s_start + hedge.start(), s_end)
             and not _REFUSED.match(sentence, hedge.end())  # "a model built with either one won't clear the gate"
-            and not VOCAB["former", "before"].search(sentence, hedge.start(), hedge.end() + 24)  # "... is undersized"
         ):  # "either X or Y" offers what follows it; any other hedge ("both are fine") the whole sentence
             at = s_start + hedge.start() if _EITHER_OR.match(hedge.group(0)) else s_start
             reading.hedges.append(Zone(at, s_end, f"its sentence offers alternatives ({fragment(hedge.group(0))})"))

@@ -3720,6 +3720,11 @@ STRUCTURED_STATED = [
         r"\b110\b",
         "Set Black to 96 characters; if a repo's config is still at 110, you can leave it for the next cleanup.",
     ),
+    (
+        r"45s",
+        "Use `--interval=75s`.\n\n| Situation | Interval |\n|---|---|\n| New Dockerfile | `75s` |\n"
+        "| Existing image on `45s`, not otherwise touched | Fine to leave until its next rebuild |\n",
+    ),
 ]
 
 
