@@ -71,12 +71,11 @@ _NEGATION = re.compile(
     r"(?i)\b(?:not|no|never|neither|nor|nobody|no one|no longer|would(?: \w+)? have|would've|could(?: \w+)? have)\b"
     r"|n't\b"
 )
-_REFUSED = re.compile(  # what follows a hedge word and refuses what it names ("... built to either is now undersized")
-    r"(?i)\s+(?:(?:[\w-]+\s+){0,3}?(?:won'?t|will not|doesn'?t|does not|can'?t|cannot|isn'?t|is not|aren'?t|are not|"
-    r"wouldn'?t|would not|shouldn'?t|should not|never)\b|(?:(?:is|are)\s+)?(?:now\s+|also\s+|still\s+)?(?:undersized|"
-    r"oversized|too (?:small|big|large|short|long|low|high|slow|fast|late|early)|wrong|out of date|outdated|"
-    r"non-?compliant|obsolete|stale|invalid)\b)"
+_REFUSED = re.compile(  # what follows a hedge word and refuses what it names
+    r"(?i)\s+(?:[\w-]+\s+){0,3}?(?:won'?t|will not|doesn'?t|does not|can'?t|cannot|isn'?t|is not|aren'?t|are not|"
+    r"wouldn'?t|would not|shouldn'?t|should not|never)\b"
 )
+_PREDICATE = re.compile(r"(?i)\s*(?:(?:is|are)\s+)?(?:now\s+|also\s+|still\s+)?")  # what leads a predicate
 _COUNTERFACTUAL = re.compile(  # "would have been", not "would have to move"
     r"(?i)\b(?:would|could|might)(?:n't| not)?(?: \w+)? have\b(?! to\b)|\bwould've\b|\w'd have\b(?! to\b)"
 )
@@ -1400,6 +1399,7 @@ def _narrative(
             and not _COUNTERFACTUAL.search(sentence, max(0, hedge.start() - 30), hedge.start())  # "would have cleared"
             and not _retires_its_options(answer, s_start + hedge.start(), s_end)
             and not _REFUSED.match(sentence, hedge.end())  # "a model built with either one won't clear the gate"
+            and not _retired_after(sentence, hedge.end())  # "a button built to either is now undersized"
         ):  # "either X or Y" offers what follows it; any other hedge ("both are fine") the whole sentence
             at = s_start + hedge.start() if _EITHER_OR.match(hedge.group(0)) else s_start
             reading.hedges.append(Zone(at, s_end, f"its sentence offers alternatives ({fragment(hedge.group(0))})"))
@@ -1567,6 +1567,12 @@ def _limited(answer: str, end: int, stop: int) -> bool:
     does not stand in for the rule: it accepts another use, not an alternative."""
     limit = VOCAB["hedge", "limited"].search(answer, end, min(stop, end + 120))
     return limit is not None and not answer[end : limit.start()].strip(" \t,;*_")
+
+
+def _retired_after(text: str, at: int) -> bool:
+    """Whether the predicate that follows `at` retires what comes before it ("... is now undersized")."""
+    lead = _PREDICATE.match(text, at)
+    return bool(VOCAB["retired", "clause"].match(text, lead.end() if lead else at))
 
 
 def _retires_its_options(answer: str, start: int, end: int) -> bool:
