@@ -31,6 +31,7 @@ import functools
 import itertools
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from markdown_it import MarkdownIt
@@ -286,8 +287,11 @@ _LABELLED = re.compile(  # a line led by a short label and its colon ("**Before:
     re.MULTILINE,
 )
 _TRAILING_COMMENT = re.compile(r"\s(?:#|//)\s+(\S.*)$", re.MULTILINE)  # a comment after code on its line
+_CODE_HEADING = re.compile(r"[ \t]*([A-Za-z][^:\n]{0,60}?)[ \t]*:[ \t]*")  # a line that is only a label
 _CODE_LABEL = re.compile(r"([A-Za-z][\w ]{0,24}?)[ \t]*:[ \t]")  # a line's label in code ("Before:  #,##0;(#,##0)")
 _COMMENT = re.compile(r"(?:#|//|--|<!--|/\*|;|%|')\s*(.*)$")
+_CLOSED = re.compile(r"[.!?:;]\W*$")  # a comment line whose sentence ends on it
+_GOES_ON_BELOW = re.compile(r"[a-z0-9(`\"]")  # ... or goes on in the line below
 _SUBSTITUTION = re.compile(r"\bs([/|#,:])((?:\\.|(?!\1).){1,200})\1((?:\\.|(?!\1).){0,200})\1")
 _REPLACE_CALL = re.compile(r"(?i)\b(?:replace|replaceall|sub|gsub|tr)\s*\(\s*[rbuf]{0,2}([\"'`])(.{0,200}?)\1\s*,")
 _MAPPING_CALL = re.compile(r"(?i)\b(?:replace|rename|map|translate)\w*\s*\(\s*(?:\w+\s*=\s*)?\{")
@@ -301,6 +305,10 @@ _ALSO_BEFORE = re.compile(  # ... set off by commas or by dashes ("medals — an
 _LATER_ASIDE = re.compile(  # "Bold, and later italics, were the earlier conventions": an aside in the sequence
     r",\s(?:and|or)\s(?:later|then|earlier|afterwards|eventually|briefly)\s[^,.;:!?\n]{1,30},(?=\s)"
 )
+_DASH_ASIDE = re.compile(  # "the older convention — words for single digits — is still acceptable": one clause
+    r"\s[—–]{1,2}\s[^—–\n]{1,100}?\s[—–]{1,2}\s(?=(?:is|are|was|were|remains?|stays?|still|also|works?)\b)"
+)
+_DESCRIPTION_ENDS = re.compile(r"(?i)[:;]|\s[—–]\s|,?\s+(?:but|though|although|however|while|whereas|yet)\b")
 _COMMA_QUOTED = re.compile(r",[\"”]\s+")
 _QUOTE_MARKS = re.compile(r"^[ \t]*(?:>[ \t]?)+[ \t]*")
 _QUOTED = re.compile(r"\"([^\"\n]{1,300})\"|“([^”\n]{1,300})”")
@@ -777,7 +785,7 @@ def _quoted_drafts(reading: Reading, answer: str) -> None:
     words, the rest of its sentence or one of the two sentences after accept it (not "The rest ... is fine")."""
     code = [m.span(1) for m in _INLINE_CODE.finditer(answer)] if "`" in answer else []
     stated = [
-        (m.end(), _clause_around(answer, m.end())[1], True)
+        (m.end(), _described(answer, m.end()), True)
         for begin, stop in _around(answer, reading.focus)
         for m in VOCAB["former", "stated"].finditer(answer, begin, stop)
     ]
@@ -799,6 +807,14 @@ def _quoted_drafts(reading: Reading, answer: str) -> None:
             rest.append(answer[start:end])
         if not any(_accepts(r) and not _EXCEPT.search(r) for r in rest):  # not 'Your draft says "(absent)", which
             reading.zones.append(Zone(start, end, f"{_DRAFT} {fragment(lead.strip())}"))  # is fine to keep'
+
+
+def _described(answer: str, at: int) -> int:
+    """Where what the draft is said to state ends: its sentence, up to a colon, a dash or a contrast ("..., which
+    gives 60 days", "..., and the docstring describes the fence as 2.5 × IQR")."""
+    stop = _sentence_end(answer, at)
+    turn = _DESCRIPTION_ENDS.search(answer, at, stop)
+    return turn.start() if turn else stop
 
 
 def _introduced(reading: Reading, answer: str) -> None:
@@ -984,7 +1000,7 @@ def _table(
         # only in words that accept, since "| Keep the body under 1,500 words |" there is a step)
         if any(
             (_accepted_cell(cell) if n else any(_accepts(part) for part in _CELL_PARTS.split(cell)))
-            for n, cell in enumerate(answer[s:e] for s, e in cells)
+            for n, cell in enumerate(_voice(reading, answer, s, e) for s, e in cells)
             if n >= len(kinds) or kinds[n] != "former"
         ):
             why = None
@@ -1084,10 +1100,14 @@ def _timeline(reading: Reading, answer: str, leads: list[tuple[int, str, str]]) 
             "former" in [kinds[n] for n in run] or (len(run) > 1 and all(leads[n][2] == "numbered" for n in run))
         ):
             former, told = run, fragment(leads[after][1])
-        elif after is None and kinds[first] == "former":  # up to a lead that is a heading, not a stage told
-            stop = next((n for n in run if kinds[n] != "former" and not _TOLD_LEAD.fullmatch(leads[n][1])), last + 1)
-            if stop - first >= _HISTORY:
-                former, told = range(first, stop - 1), f"{fragment(leads[stop - 1][1])}, the last stage told"
+        elif after is None and (begin := next((n for n in run if kinds[n] == "former"), None)) is not None:
+            # told from its first lead naming a stage, up to a lead that is a heading, not a stage told
+            stop = next(
+                (n for n in run[begin - first :] if kinds[n] != "former" and not _TOLD_LEAD.fullmatch(leads[n][1])),
+                last + 1,
+            )
+            if stop - begin >= _HISTORY:
+                former, told = range(begin, stop - 1), f"{fragment(leads[stop - 1][1])}, the last stage told"
         for n in former or ():
             why = f"a stage of the history told before {told}"
             reading.zones.append(Zone(leads[n][0], ends[n], why, named=False, section=True))
@@ -1190,6 +1210,7 @@ def _code(reading: Reading, answer: str, lines: list[int], tok, intro: str | Non
         following.append(upcoming)
         upcoming = line if line.strip() else upcoming
     following.reverse()
+    remarks: list[tuple[int, int, int]] = []  # the comment lines: start, end, where their words start
     for (s, e), line, below in zip(body, stripped, following, strict=True):
         if _MAPPING_OPEN.search(line) or ((call := _MAPPING_CALL.search(line)) and "}" not in line[call.end() :]):
             mapping = True  # ... until its mapping closes, on this line or a later one
@@ -1244,9 +1265,16 @@ def _code(reading: Reading, answer: str, lines: list[int], tok, intro: str | Non
                 reading.zones.append(Zone(s, e, former))
             elif not _COMMENT.match(below) and (search := VOCAB["code", "search"].search(below)):
                 reading.zones.append(Zone(s, e, f"a comment on what {fragment(search.group(0))} below finds"))
-            if reading.near(s, e):
-                _narrative(reading, answer, s, e, sections=[])
+            remarks.append((s, e, e - len(line) + max(0, line.find(said))))
             continue
+        if heading := _CODE_HEADING.fullmatch(line):  # "Former conventions (retired, do not use):" heads a run
+            new = VOCAB["code", "current"].match(heading.group(1))
+            if not new and VOCAB["code", "former"].match(heading.group(1)):
+                former = f"code after the line {fragment(line.strip()[:40])}"
+                reading.zones.append(Zone(s, e, former))
+                continue
+            if new:
+                former = None
         if former:
             reading.zones.append(Zone(s, e, former))
             continue
@@ -1268,7 +1296,28 @@ def _code(reading: Reading, answer: str, lines: list[int], tok, intro: str | Non
                 _narrative(reading, answer, s, e, sections=[])
             elif trailing := _TRAILING_COMMENT.search(answer, s, e):  # "default: 45  # previously 30": its words
                 _narrative(reading, answer, trailing.start(1), e, sections=[])
+    for start, end, text in _comments(answer, remarks):
+        if reading.near(start, end):
+            _narrative(reading, text, start, end, sections=[])
     return diff
+
+
+def _comments(answer: str, remarks: list[tuple[int, int, int]]) -> Iterator[tuple[int, int, str]]:
+    """The comments of code as prose: a sentence a comment line leaves open ("... and the") goes on in the comment
+    line below it ("original P0/P1/P2 scheme is retired"), read as one with the comment marks between them as spaces
+    (the answer's length kept)."""
+    text = answer
+    start, end = remarks[0][:2] if remarks else (0, 0)
+    line = start
+    for s, e, words in remarks[1:]:
+        if s == end + 1 and not _CLOSED.search(answer, line, end) and _GOES_ON_BELOW.match(answer, words):
+            text = text[:end] + " " * (words - end) + text[words:]
+        else:
+            yield start, end, text
+            start, text = s, answer
+        line, end = s, e
+    if remarks:
+        yield start, end, text
 
 
 def _former_column(line: str) -> tuple[int, int | None, str] | None:
@@ -1345,7 +1394,7 @@ def _clauses(answer: str, start: int, end: int) -> list[tuple[int, int]]:
     code = _quoted_or_code(answer, start, end)
     if "(" in answer[start:end]:
         code += [m.span() for m in _LISTED_IN_PARENS.finditer(answer, start, end)]
-    for aside in (_ALSO_BEFORE, _LATER_ASIDE):
+    for aside in (_ALSO_BEFORE, _LATER_ASIDE, _DASH_ASIDE):
         code += [(m.start() - 1, m.end()) for m in aside.finditer(answer, start, end)]
     for s, e in _join_code(_spans(_BOUNDARY, answer, start, end), code):
         at = s
@@ -1813,15 +1862,18 @@ def _is_label(answer: str, start: int, end: int) -> bool:
 
 
 def _lead(answer: str) -> list[tuple[int, int]]:
-    """The sentence the answer opens with (after any heading), when it names a value and tells nothing past."""
+    """The first sentence of the answer's opening paragraph (after any heading) that names a value, when neither it
+    nor one before it tells anything past ("**Revoke the key now. You have 10 minutes.**")."""
     at = 0
     while answer.startswith(("#", "\n"), at):  # headings and blank lines
         at = _line_end(answer, at) + 1
-    first = next(iter(_spans(_SENTENCE, answer, at, _paragraph(answer, at)[1])), None)
-    if first is None or not _HAS_VALUE.search(answer, *first):
-        return []
-    sentence = answer[slice(*first)]
-    return [] if _PAST_TENSE.search(sentence) or _tells_former(sentence) else [first]
+    for n, first in enumerate(_spans(_SENTENCE, answer, at, _paragraph(answer, at)[1])):
+        sentence = answer[slice(*first)]
+        if _PAST_TENSE.search(sentence) or _tells_former(sentence) or n and VOCAB["past", "clause"].search(sentence):
+            return []  # (a change told after the opening, "We cut them to 90 words", says nothing of its own)
+        if _HAS_VALUE.search(sentence):
+            return [first]
+    return []
 
 
 def _past(answer: str, start: int, end: int, now: set[str], tense: bool = True) -> bool:

@@ -302,8 +302,9 @@ _BARE_END = re.compile(
     rf"like|suits?|fits?|feels?|sounds?|seems?|\w+n't)\b))",
     re.MULTILINE,
 )
-_UNITED = re.compile(  # "12 characters", "180 changed lines", "11 per segment"
-    rf"(?i)(?<![\w.,:]){_NUMBER}[*_`]*[ -]((?:per )?(?!(?:{_NOT_A_UNIT})\b)[a-z]+)\b"
+_UNITED = re.compile(  # "12 characters", "180 changed lines", "11 per segment", "6 or more customers"
+    rf"(?i)(?<![\w.,:]){_NUMBER}[*_`]*[ -](?:or (?:more|fewer|less|above|over) |and (?:up|over|above) )?"
+    rf"((?:per )?(?!(?:{_NOT_A_UNIT})\b)[a-z]+)\b"
     rf"(?: ((?!(?:{_NOT_A_UNIT})\b)[a-z]+)\b)?"
 )
 _UNIT_REACH = 400  # characters before a bare value in which the answer gives its unit

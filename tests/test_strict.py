@@ -2744,6 +2744,101 @@ STRUCTURED_CONTEXT = [
         "The board wants four dimensions. If a colleague hands you a three-axis draft, ask them to add the missing "
         "dimension.",
     ),
+    # set CJ: a table cell quoting an acceptance, a comment wrapped onto the next line, a history led by numbered
+    # versions, a label in code heading former lines, and other ways to retire a value
+    (
+        r"(?i)\b(200|250) words\b",
+        "Keep the body under 120 words.\n\n| Stage | Body limit |\n|---|---|\n| Original guidance | Under 200 words |\n"
+        '| First correction (restated as "up to 250 is fine") | Up to 250 words |\n| Now | Under 120 words |\n',
+    ),
+    (
+        r"\bP[0-2]\b|\b(Gold|Silver|Bronze)\b",
+        "```yaml\n# Allowed priority values. The medal labels (Gold/Silver/Bronze) and the\n"
+        "# original P0/P1/P2 scheme are retired; don't bring them back.\npriority_labels:\n  - Launch-blocker\n```\n",
+    ),
+    (r"cte_", "Name further steps `s03_`, `s04_` and so on, and leave the bare and `cte_` styles behind."),
+    (
+        r"(?i)\b(8|eight)\b[^.\n]{0,40}\bcategor",
+        "Charts get three colour-coded categories at most.\n\nIt started at six.\n\nThen came a first correction that "
+        "went *up*, not down: charts could carry **up to eight** coloured categories before grouping.",
+    ),
+    (r"_draft|_v\b", "Start at `_revA` if the file currently has a `_v` or `_draft` suffix."),
+    (
+        r"\b(50|70)%",
+        "**Drop a column once more than 35% of it is missing.** That's the figure the review agreed on.\n\n"
+        "**Version one: 50%.** The original guideline was to drop it once half was missing.\n\n"
+        "**Version two: 70%.** A correction loosened that considerably.\n\n"
+        "**Version three: 35%.** The review settled on a stricter line.\n\n"
+        "**What this means for your work now:** set the threshold to 0.35.",
+    ),
+    (
+        r"\b(26|32) weeks\b",
+        "Plan to 22 weeks. If someone points to an older planning doc that lets you fill 26 or 32 weeks, that "
+        "reflects the 65% or 80% cap, which no longer applies — plan to 22.",
+    ),
+    (
+        r"\bTuesday",
+        "Publish on Monday at 07:00 and set the time zone to UTC, not Pacific, which is what the Tuesday slots used.",
+    ),
+    (
+        r"_v\d|_draft\d",
+        'Use letter suffixes.\n\n```python\ndef deck_name(base, n):\n    """Current convention: _revA, _revB.\n'
+        '    Former conventions (retired, do not use):\n      - _v3\n      - _draft3\n    """\n```\n',
+    ),
+    (
+        r"(?i)\bitalics?\b",
+        "Put UI labels in square brackets. To catch old formatting in review, a Vale rule along these lines flags "
+        "bold or italic text that matches known labels.",
+    ),
+    # set CK: a reply's request that describes what the colleague's piece has ("One thing to change: the frame
+    # has three plan cards"), what they said or noted, a request after code, and a story after an opening that
+    # names the value in force
+    (
+        r"(?i)\b(three|3) plan cards\b",
+        "This looks sharp. One thing to change before we take it to stakeholders: the frame has **three plan cards**, "
+        "and the page now offers **two** public plans.",
+    ),
+    (
+        r"(?i)\b60 days\b",
+        "One thing needs adjusting: the plan sends notice on 31 January for an effective date of 1 April, which "
+        "gives 60 days. Existing customers are now entitled to **75 days' notice**.",
+    ),
+    (
+        r"\bREF-",
+        "Quick one about your replies this morning. I noticed the first lines have the ticket number as "
+        "**REF-48213**. Since the helpdesk migration, the format is **CS-48213**.",
+    ),
+    (
+        r"(?i)\bFIX-",
+        "One thing on the action items: they've been filed as FIX-318 through FIX-322. The prefix has changed, and "
+        "they should be filed as AI-318 and so on.",
+    ),
+    (
+        r"(?i)\bgrade 6\b",
+        'Grade 7 is above where interface text needs to be. Your note mentions "close enough to grade 6". After '
+        "the accessibility review, interface text needs grade 5.",
+    ),
+    (
+        r"(?i)\bfour hours\b",
+        "I do want to push back on one part of your message. You said you'd \"revoke it this afternoon since we've "
+        'got four hours". Leaked secrets now have to be revoked within 10 minutes.',
+    ),
+    (
+        r"line-length = 110",
+        "One thing in `pyproject.toml`:\n\n```toml\n[tool.black]\nline-length = 110\n```\n\nCould you change that to "
+        "**96**? That's the limit now.",
+    ),
+    (
+        r"\b70%",
+        "Set the threshold to 35%. Some context, since the 70% figure is still floating around in a few older "
+        "notebooks: the review found it kept too many sparse columns.",
+    ),
+    (
+        r"(?i)\bfour[- ]hours?\b",
+        "**Revoke the key immediately. You have 10 minutes from discovery.**\n\nThe allowed window used to be four "
+        "hours. The problem is that bots scan public repositories within minutes. A four-hour window gave attackers "
+        "plenty of time to find the key.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -3725,6 +3820,23 @@ STRUCTURED_STATED = [
         "Use `--interval=75s`.\n\n| Situation | Interval |\n|---|---|\n| New Dockerfile | `75s` |\n"
         "| Existing image on `45s`, not otherwise touched | Fine to leave until its next rebuild |\n",
     ),
+    # set CJ: the subject of an acceptance before an aside between dashes; an old setting that can stay at a value
+    (
+        r"(?i)zero[- ]to[- ]nine",
+        "Spell out whole numbers below 100. The older zero-to-nine convention — words for single digits, numerals "
+        "from 10 — is still acceptable in table-heavy pages.",
+    ),
+    (
+        r"(?i)\b(8|eight)\b[^.\n]{0,40}\bcategor",
+        "Aim for three. A dense appendix chart can reasonably stay at up to 8 coloured categories, which was the "
+        "previous ceiling.",
+    ),
+    # set CK: a value the answer measures against an old limit it names ("sits comfortably inside that")
+    (
+        r"(?i)\b50 lines\b",
+        "Functions should be 28 lines or fewer, so split it. That said, it isn't urgent. Our original limit was 50 "
+        "lines, and a 40-line function sits comfortably inside that.",
+    ),
 ]
 
 
@@ -3776,6 +3888,12 @@ BARE_OFFERED = [
     (
         r"(?i)\b3 (?:business )?days\b",
         "it's 8 business days now, but if you can get it out in 3 like we used to, either works",
+    ),
+    # set CK: a unit given after "or more"
+    (
+        r"(?i)\b(?:10|ten) customers\b",
+        "The current trigger is 6 or more customers reporting the same problem within 24 hours. Waiting until you "
+        "hit 10 is still acceptable, though, if the issue isn't urgent.",
     ),
 ]
 # ... not where nothing offers it, its clause retires it, or a marker names it as former
