@@ -38,6 +38,7 @@ SCOPES = {  # kind -> the scopes it may have
     "column": {"former", "label", "current"},
     "becomes": {"block", "fix", "clause", "corrected"},
     "code": {"search", "former", "current", "deny"},
+    "described": {"request", "not", "state", "against"},
 }
 
 

@@ -308,7 +308,21 @@ _LATER_ASIDE = re.compile(  # "Bold, and later italics, were the earlier convent
 _DASH_ASIDE = re.compile(  # "the older convention — words for single digits — is still acceptable": one clause
     r"\s[—–]{1,2}\s[^—–\n]{1,100}?\s[—–]{1,2}\s(?=(?:is|are|was|were|remains?|stays?|still|also|works?)\b)"
 )
-_DESCRIPTION_ENDS = re.compile(r"(?i)[:;]|\s[—–]\s|,?\s+(?:but|though|although|however|while|whereas|yet)\b")
+_BETWEEN = re.compile(r"[\s>*_#.!?)\"”-]*")  # between two sentences that follow one another (a break, markup)
+_LABEL_WORDS = 8  # words of a label before a colon that leads a sentence
+_POINTS_BACK = re.compile(r"(?i)\b(?:it|them|that|those|these|this)\b")
+_POINTS_AT_PIECE = re.compile(
+    r"(?i)\b(?:it|this|that|them|these|those|yours|either|both)\b|\bas (?:it|they) (?:is|are|stands?)\b"
+)
+_FIRST_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+_AS_DIGITS = {
+    w: str(n) for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())
+}
+_CONCEDING = re.compile(r"(?i)(?<![\w-])(?:but|however|whereas|although|though|yet)(?![\w-])")
+_DESCRIPTION_ENDS = re.compile(  # ... what ends a description of the draft: a turn, or what it should be instead
+    r"(?i)[:;]|\s[—–]\s|,?\s+(?:but|though|although|however|while|whereas|yet|so|instead|please)\b"
+    r"|\b(?:should|must|needs? to|has to|have to|(?:could|can|would|will) you)\b"
+)
 _COMMA_QUOTED = re.compile(r",[\"”]\s+")
 _QUOTE_MARKS = re.compile(r"^[ \t]*(?:>[ \t]?)+[ \t]*")
 _QUOTED = re.compile(r"\"([^\"\n]{1,300})\"|“([^”\n]{1,300})”")
@@ -449,6 +463,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
         if ":\n" in answer:
             _introduced(reading, answer)
         _inline_code(reading, answer, 0, len(answer))
+        _set_against(reading, answer)
         _sequence(reading, answer)
         return reading
     tokens = MARKDOWN.parse(answer)
@@ -569,6 +584,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             continue
         i += 1
     _timeline(reading, answer, leads)
+    _set_against(reading, answer)
     _sequence(reading, answer)
     reading.text = "".join(text)
     return reading
@@ -1777,8 +1793,10 @@ def _sequence(reading: Reading, answer: str) -> None:
     2s") is former. When it says anything holds now, or opens with a value, a paragraph telling changes is former where
     it tells the past ("When the blog launched, every post carried a 1200x630 hero"), a sentence as a whole when it
     opens in the past; but not what names a value said to hold now: the story ends there."""
-    lead = _lead(answer)
-    if not reading.clauses or not (lead or any(w in answer for w in _NOW_WORDS)):
+    if not reading.clauses:
+        return
+    lead = functools.cache(functools.partial(_lead, answer))  # read when first needed
+    if not (any(w in answer for w in _NOW_WORDS) or lead()):
         return
 
     @functools.cache
@@ -1789,7 +1807,7 @@ def _sequence(reading: Reading, answer: str) -> None:
         return [c for c in nows if _HAS_VALUE.search(answer, *c) or "**" in answer[slice(*c)]]  # "uses the **CS-**"
 
     def holding() -> list[tuple[int, int]]:  # ... or, when none says so, the lead ("Give it 36 hours.")
-        return saying() or lead
+        return saying() or lead()
 
     for n, (s, e) in enumerate(reading.clauses):
         if (m := VOCAB["past", "clause"].search(answer, s, e)) and not VOCAB["now", "clause"].search(answer, s, e):
@@ -1849,6 +1867,68 @@ def _sequence(reading: Reading, answer: str) -> None:
             if went >= 0:
                 reading.zones += [Zone(*c, why) for c in [*setting, (s, e)]]
             setting = [*setting, (s, e)] if went < 0 and _SETTING.fullmatch(answer, s, e) else []
+
+
+def _set_against(reading: Reading, answer: str) -> None:
+    """A sentence that tells what the asker's piece has ("The date filter defaults to "Last 30 days"."), when the
+    sentence right after it says what holds now or asks to change it ("Our default is now the last 13 weeks.",
+    "Could you change that?"), is former: what is to change, set against what replaces it. Not one that tells what
+    to do ("Use 45 days.") or accepts what it names, nor one a later sentence lets stand ("Keeping `community` is
+    fine here."): what the answer lets stand, the piece still has."""
+    for (s, e), (t, u) in zip(reading.sentences, reading.sentences[1:], strict=False):
+        if t < e or not _BETWEEN.fullmatch(answer, e, t) or answer.count("\n\n", e, t) > 1:
+            continue
+        said, then = answer[s:e], answer[t:u]
+        turn = VOCAB["described", "against"].search(then)
+        if turn and VOCAB["described", "request"].search(then):  # a request, only by changing what it points at:
+            if turn.group(0).lower() == "now" or not _POINTS_BACK.search(then):  # "Could you re-rate them on our
+                turn = None  # current scale?", not "Please open the escalation now", nor "Use the current scale."
+        if (turn := turn or VOCAB["becomes", "fix"].search(then)) is None:
+            continue
+        told = _after_label(said)  # "One change on row 4: invitations are scheduled for eight weeks"
+        if not _HAS_VALUE.search(told) or told.rstrip().endswith("?") or not _describes(told):
+            continue
+        if _accepts(said) or _accepts(then) or _CONCEDING.search(then) or VOCAB["condition", "sentence"].match(then):
+            continue  # "..., but 65% is the current cap"
+        named = _values_in(said)
+        if not any(_lets_stand(answer[a:b], named) for a, b in _spans(_SENTENCE, answer, u, len(answer))):
+            reading.zones.append(Zone(s, e, f"what the piece has, set against {fragment(turn.group(0))}"))
+
+
+def _after_label(sentence: str) -> str:
+    """A sentence without a short label before a colon that leads it ("Review note on the spec: ...")."""
+    head, colon, rest = sentence.partition(":")
+    return rest if colon and rest.strip() and len(head.split()) <= _LABEL_WORDS else sentence
+
+
+def _describes(sentence: str) -> bool:
+    """Whether a sentence may tell what the asker's piece has: it tells nothing to do, supposes nothing, states no
+    rule, and says nothing holds now but how the piece stands ("It's currently saved as ...")."""
+    if VOCAB["described", "request"].search(sentence) or VOCAB["described", "not"].search(sentence):
+        return False
+    state = [m.span() for m in VOCAB["described", "state"].finditer(sentence)]
+    return all(any(a <= m.start() < b for a, b in state) for m in VOCAB["now", "clause"].finditer(sentence))
+
+
+def _lets_stand(sentence: str, named: set[str]) -> bool:
+    """Whether a sentence accepts what the piece has: one of the values named (in part: "Keeping `community` is
+    fine" of `utm_medium=community`), or the piece itself, pointing at it ("It's fine to leave it as it is")."""
+    if not _accepts(sentence):
+        return False
+    values = _values_in(sentence)
+    if not values:
+        return bool(_POINTS_AT_PIECE.search(sentence))
+    return any(v == n or min(len(v), len(n)) > 2 and (v in n or n in v) for v in values for n in named)
+
+
+def _values_in(text: str) -> set[str]:
+    """The values a text names, as compared ("Twelve" and "12 tiles" both name 12; "`community`", community)."""
+    found = set()
+    for m in _STORY_VALUE.finditer(text):
+        value = m.group(0).strip('*`"“” ').lower()
+        number = _FIRST_NUMBER.search(value)
+        found.add(number.group(0) if number else _AS_DIGITS.get(value, value))
+    return found
 
 
 def _is_label(answer: str, start: int, end: int) -> bool:

@@ -2839,6 +2839,32 @@ STRUCTURED_CONTEXT = [
         "hours. The problem is that bots scan public repositories within minutes. A four-hour window gave attackers "
         "plenty of time to find the key.",
     ),
+    # set CL: a sentence telling what the colleague's piece has, set against what holds now in the next sentence
+    (
+        r"(?i)\b30 days\b",
+        'The date filter defaults to "Last 30 days". Our standard default is now the **last 13 weeks**, because '
+        "finance wants a full quarter in view.",
+    ),
+    (
+        r"(?i)\bblue\b",
+        "Nice chart. Enterprise is currently in blue `#1F77B4`. Under the refreshed brand palette, the series under "
+        "discussion is drawn in purple `#7B2D8E`.",
+    ),
+    (
+        r"\b8 tiles\b",
+        "Review note on the dashboard spec: you've capped the main page at 8 tiles. The limit is now **11 tiles per "
+        "dashboard**, so there's room for three more.",
+    ),
+    (
+        r"Bug fixes",
+        'This section is headed "Bug fixes". Could you rename it to **Corrections**? That is the heading we use for '
+        "fixed bugs.",
+    ),
+    (
+        r"#fire-",
+        "Good call opening a channel straight away. The channel you opened is `#fire-20250311-search`. The naming "
+        "convention for incident channels has changed, and they start with `inc-`.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -3836,6 +3862,22 @@ STRUCTURED_STATED = [
         r"(?i)\b50 lines\b",
         "Functions should be 28 lines or fewer, so split it. That said, it isn't urgent. Our original limit was 50 "
         "lines, and a 40-line function sits comfortably inside that.",
+    ),
+    # set CL: what a reply lets stand after setting it against what holds now, or states as the rule, it offers
+    (
+        r"utm_medium=community",
+        "You've tagged the link with `utm_medium=community`. The current convention is `utm_medium=feedpost`. For "
+        "this post, though, keeping `community` is fine.",
+    ),
+    (
+        r"(?i)\b18 months\b",
+        "Your redline asks for a cap of 18 months of fees. Our current minimum is 15 months.\n\nI'd leave the "
+        "18-month ask in the redline exactly as it is.",
+    ),
+    (
+        r"(?i)\bthree customers\b",
+        "Your note says you're waiting for six. The threshold is three customers within 24 hours, so you passed it. "
+        "Please open the escalation now.",
     ),
 ]
 
