@@ -310,15 +310,16 @@ _DASH_ASIDE = re.compile(  # "the older convention — words for single digits �
 )
 _BETWEEN = re.compile(r"[\s>*_#.!?)\"”-]*")  # between two sentences that follow one another (a break, markup)
 _LABEL_WORDS = 8  # words of a label before a colon that leads a sentence
-_POINTS_BACK = re.compile(r"(?i)\b(?:it|them|that|those|these|this)\b")
-_POINTS_AT_PIECE = re.compile(
+_POINTS_AT_PIECE = re.compile(  # what points at the asker's piece ("leave it as it is", "Could you re-rate them")
     r"(?i)\b(?:it|this|that|them|these|those|yours|either|both)\b|\bas (?:it|they) (?:is|are|stands?)\b"
 )
 _FIRST_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _AS_DIGITS = {
     w: str(n) for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())
 }
-_CONCEDING = re.compile(r"(?i)(?<![\w-])(?:but|however|whereas|although|though|yet)(?![\w-])")
+_CONCEDING = re.compile(  # a concession: "..., but 65% is the current cap"
+    r"(?i)(?<![\w-])(?:but|however|whereas|although|though|yet)(?![\w-])"
+)
 _DESCRIPTION_ENDS = re.compile(  # ... what ends a description of the draft: a turn, or what it should be instead
     r"(?i)[:;]|\s[—–]\s|,?\s+(?:but|though|although|however|while|whereas|yet|so|instead|please)\b"
     r"|\b(?:should|must|needs? to|has to|have to|(?:could|can|would|will) you)\b"
@@ -1881,7 +1882,7 @@ def _set_against(reading: Reading, answer: str) -> None:
         said, then = answer[s:e], answer[t:u]
         turn = VOCAB["described", "against"].search(then)
         if turn and VOCAB["described", "request"].search(then):  # a request, only by changing what it points at:
-            if turn.group(0).lower() == "now" or not _POINTS_BACK.search(then):  # "Could you re-rate them on our
+            if turn.group(0).lower() == "now" or not _POINTS_AT_PIECE.search(then):  # "Could you re-rate them on our
                 turn = None  # current scale?", not "Please open the escalation now", nor "Use the current scale."
         if (turn := turn or VOCAB["becomes", "fix"].search(then)) is None:
             continue
@@ -1942,15 +1943,15 @@ def _is_label(answer: str, start: int, end: int) -> bool:
 
 
 def _lead(answer: str) -> list[tuple[int, int]]:
-    """The first sentence of the answer's opening paragraph (after any heading) that names a value, when neither it
-    nor one before it tells anything past ("**Revoke the key now. You have 10 minutes.**")."""
+    """The first sentence of the answer's opening line (after any heading) that names a value, when neither it nor
+    one before it tells anything past ("**Revoke the key now. You have 10 minutes.**")."""
     at = 0
     while answer.startswith(("#", "\n"), at):  # headings and blank lines
         at = _line_end(answer, at) + 1
-    for n, first in enumerate(_spans(_SENTENCE, answer, at, _paragraph(answer, at)[1])):
+    for n, first in enumerate(_spans(_SENTENCE, answer, at, _line_end(answer, at))):
         sentence = answer[slice(*first)]
         if _PAST_TENSE.search(sentence) or _tells_former(sentence) or n and VOCAB["past", "clause"].search(sentence):
-            return []  # (a change told after the opening, "We cut them to 90 words", says nothing of its own)
+            return []  # (a change told after the opening sentence, "We cut them to 90 words", holds nothing now)
         if _HAS_VALUE.search(sentence):
             return [first]
     return []

@@ -3879,6 +3879,13 @@ STRUCTURED_STATED = [
         "Your note says you're waiting for six. The threshold is three customers within 24 hours, so you passed it. "
         "Please open the escalation now.",
     ),
+    # a list of rules after a line naming no value: the answer opens with no value, so no story retires the old one
+    (
+        r"YYYYMMDD",
+        "Following the team's guidance:\n- Store dates as DD-Mon-YYYY, for example 07-Mar-2024.\n- Store timestamps in "
+        "UTC and keep the original time zone in a separate column.\n- Dates in cleaned tables are eight digits, year "
+        "first - YYYYMMDD.",
+    ),
 ]
 
 
