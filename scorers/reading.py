@@ -156,7 +156,9 @@ _NUMBER_WORDS = (  # a number in words, as a value
     r"hundred|twice|once"
 )
 _CONSEQUENCE = re.compile(r"(?i)[,;]\s*(?:and )?so\b")  # "..., so `X.pdf` is fine": what follows from it
-_OPPOSING = re.compile(r"(?i)^\W*(?:but|though|although|however|yet)\b")  # a clause opening with a contrast
+_TURNING = "but|however|whereas|although|though|yet"  # the words of a contrast
+_OPPOSING = re.compile(rf"(?i)^\W*(?:{_TURNING})\b")  # a clause opening with a contrast
+_CONCEDING = re.compile(rf"(?i)(?<![\w-])(?:{_TURNING})(?![\w-])")  # a concession: "..., but 65% is the current cap"
 _BUT = re.compile(r"(?i)(?:,[\"”’']?|;|\s[—–])\s*but\s")  # a contrast within a sentence: "..., but the limit is now 48"
 _HAS_VALUE = re.compile(rf"\d|[\"“`]|\b(?:{_NUMBER_WORDS})\b|(?<=\w )[A-Z][\w-]+|\w+-\w+")
 _EITHER_OR = re.compile(r"(?i)either\b(?!\s+(?:is|one|option|value|version|choice|works?)\b)")
@@ -317,11 +319,8 @@ _FIRST_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _AS_DIGITS = {
     w: str(n) for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())
 }
-_CONCEDING = re.compile(  # a concession: "..., but 65% is the current cap"
-    r"(?i)(?<![\w-])(?:but|however|whereas|although|though|yet)(?![\w-])"
-)
 _DESCRIPTION_ENDS = re.compile(  # ... what ends a description of the draft: a turn, or what it should be instead
-    r"(?i)[:;]|\s[—–]\s|,?\s+(?:but|though|although|however|while|whereas|yet|so|instead|please)\b"
+    rf"(?i)[:;]|\s[—–]\s|,?\s+(?:{_TURNING}|while|so|instead|please)\b"
     r"|\b(?:should|must|needs? to|has to|have to|(?:could|can|would|will) you)\b"
 )
 _COMMA_QUOTED = re.compile(r",[\"”]\s+")
