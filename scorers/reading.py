@@ -84,6 +84,7 @@ _NUMBER = re.compile(
     r"(?i)\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty)\b"
 )
 _ARROW = re.compile(r"\s(?:→|->|=>|⇒)\s|(?<=\w)[→⇒](?=\w)")  # "12 -> 15", "High→Green"
+_LISTED_BEFORE = re.compile(r"[ \t>]*(?:(?:[-*+]|\d{1,2}[.)])[ \t]+)?((?:[^,;:.\n→]{1,40},\s*(?:(?:or|and)\s+)?)+)")
 _UNTIL = re.compile(r"(?i)\b(?:to|with|into|for|by)\b")
 _TO = re.compile(r"(?i)\b(?:to|with|into)\b")
 _RELATIVE_BEFORE = re.compile(r"(?i)\b(?:that|which|who)\s+$")
@@ -175,7 +176,7 @@ _STAGE = re.compile(
     r"(?i)^\W*(?:the )?(?:then|later|next|after(?: that)?|afterwards|first|second|third|initially|at first|early|"
     r"earlier|before|until|up to|prior|in \d|\d{4}|v\d)"
 )
-_LAST_CLAUSE = re.compile(r"[,;]\s+(?:and\s+|but\s+|so\s+)?|\.\s+")  # "..., and old sheets may still have:"
+_LAST_CLAUSE = re.compile(r"[,;]\s+(?:and\s+|but\s+|so\s+)?|\.\s+|\s[—–]\s")  # "..., and old sheets may still have:"
 _INTRODUCING = [("heading", "former"), ("column", "former"), ("leftover", "clause"), ("former", "draft")]  # what names
 # the former there, or the draft the answer corrects
 _REPLY = re.compile(  # what leads a reply to a question ("A:", or an arrow: "`DEV-`? → Replace with `[BUILD]`")
@@ -312,6 +313,7 @@ _DASH_ASIDE = re.compile(  # "the older convention — words for single digits �
 )
 _BETWEEN = re.compile(r"[\s>*_#.!?)\"”-]*")  # between two sentences that follow one another (a break, markup)
 _LABEL_WORDS = 8  # words of a label before a colon that leads a sentence
+_NEAR = 2  # sentences after the one setting a piece against what holds now in which "That's fine" points at it
 _POINTS_AT_PIECE = re.compile(  # what points at the asker's piece ("leave it as it is", "Could you re-rate them")
     r"(?i)\b(?:it|this|that|them|these|those|yours|either|both)\b|\bas (?:it|they) (?:is|are|stands?)\b"
 )
@@ -656,7 +658,8 @@ def _labelled(reading: Reading, answer: str) -> None:
         bare = _BRACKETED.sub(" ", label)  # "**Before (about grade 8):**": its aside tells of what it labels too
         if len(bare.split()) <= _LABEL and VOCAB["column", "former"].search(bare):
             start = m.start(1) + label.find("(") if "(" in label else m.end()
-            reading.zones.append(Zone(start, _line_end(answer, m.end()), f"a line labelled {fragment(label + ':')}"))
+            why = f"a line labelled {fragment(label + ':')}"  # a hedge on the line still offers what it accepts
+            reading.zones.append(Zone(start, _line_end(answer, m.end()), why, section=True))
     if "):" in answer:  # "- Five cards (old count): ...", "- **Letter prefixes (the first correction, now replaced):**"
         for m in _ASIDE_LABELLED.finditer(answer):
             if VOCAB["column", "former"].search(m.group(1)):
@@ -778,7 +781,7 @@ def _section_zone(
 def _introduces(block: str) -> str | None:
     """A short line ending in a colon or a question mark that names the former ("Before:", "The old config said:",
     "What do I need to update?") introduces a former block."""
-    line = block.strip().strip("*_ ")
+    line = _FOR_EXAMPLE.sub(":", block.strip().strip("*_ "))  # "The draft uses the R- format, e.g."
     if not line.endswith((":", "?")):
         return None
     whole = line.rstrip(":?*_ ")
@@ -885,8 +888,13 @@ _APPROVES = re.compile(
 
 
 def _approves(block: str) -> bool:
-    """Whether a paragraph opens by approving the block before it ("Looks good.", "That's fine as it is")."""
+    """Whether a paragraph opens by approving the block before it ("Looks good.", "That's fine as it is"), and its
+    next sentence retires nothing of it (not "The structure is right. It's only the name that's out of date.")."""
     first = _first_sentence(block)  # not "Everything's fine except the ID."
+    if VOCAB["retired", "clause"].search(_first_sentence(block[block.find(first) + len(first) + 1 :])):
+        return False
+    if turns := list(_CONCEDING.finditer(first)):  # after a contrast, what it goes on to say: not "Good instinct to
+        return _accepts(first[turns[-1].end() :]) and not _EXCEPT.search(first)  # add a timeout, but 40 is old"
     return bool(_APPROVES.match(first) or _accepts(first)) and not _EXCEPT.search(first)
 
 
@@ -896,6 +904,7 @@ def _first_sentence(block: str) -> str:
 
 
 _LABEL = 3  # words of a label introducing a block ("Before:", "What it was:")
+_FOR_EXAMPLE = re.compile(r"(?i),?\s+(?:e\.g\.|for (?:example|instance))$")  # ends a line as a colon does
 
 
 def _becomes(block: str) -> str | None:
@@ -1662,6 +1671,9 @@ def _arrows(answer: str, start: int, end: int, arrow: re.Pattern) -> list[Zone]:
     not a mapping: nothing in it is former, unless its line is labelled as a history ("**What changed:** 5 → 8 →
     11"): then all but its last stage are."""
     found = list(arrow.finditer(answer, start, end))
+    line = answer.rfind("\n", 0, start) + 1
+    if found and (listed := _LISTED_BEFORE.fullmatch(answer, line, start)):  # "- Q1, Q2, or January–June → H1"
+        start = listed.start(1)
     targets = [w.end() if (w := _WORD_AFTER.match(answer, m.end(), end)) else m.end() for m in found]
     zones = []
     for n, m in enumerate(found):
@@ -1891,7 +1903,8 @@ def _set_against(reading: Reading, answer: str) -> None:
         if _accepts(said) or _accepts(then) or _CONCEDING.search(then) or VOCAB["condition", "sentence"].match(then):
             continue  # "..., but 65% is the current cap"
         named = _values_in(said)
-        if not any(_lets_stand(answer[a:b], named) for a, b in _spans(_SENTENCE, answer, u, len(answer))):
+        later = enumerate(_spans(_SENTENCE, answer, u, len(answer)))
+        if not any(_lets_stand(answer[a:b], named, near=n < _NEAR) for n, (a, b) in later):
             reading.zones.append(Zone(s, e, f"what the piece has, set against {fragment(turn.group(0))}"))
 
 
@@ -1910,14 +1923,15 @@ def _describes(sentence: str) -> bool:
     return all(any(a <= m.start() < b for a, b in state) for m in VOCAB["now", "clause"].finditer(sentence))
 
 
-def _lets_stand(sentence: str, named: set[str]) -> bool:
+def _lets_stand(sentence: str, named: set[str], near: bool) -> bool:
     """Whether a sentence accepts what the piece has: one of the values named (in part: "Keeping `community` is
-    fine" of `utm_medium=community`), or the piece itself, pointing at it ("It's fine to leave it as it is")."""
+    fine" of `utm_medium=community`), or, `near` it, the piece itself, pointing at it ("It's fine to leave it as it
+    is"; far on, "That's fine" is of something else)."""
     if not _accepts(sentence):
         return False
     values = _values_in(sentence)
     if not values:
-        return bool(_POINTS_AT_PIECE.search(sentence))
+        return near and bool(_POINTS_AT_PIECE.search(sentence))
     return any(v == n or min(len(v), len(n)) > 2 and (v in n or n in v) for v in values for n in named)
 
 

@@ -282,8 +282,8 @@ _NOT_A_UNIT = (
 # (the unit, with the separator before it, follows the last value); or "$25 or 40" (a currency before the first).
 _SHARED_UNIT = re.compile(
     rf"(?i)(?<![\w.,:$£€])((?:{_NUMBER}(?![- ]{_DIGIT_WORD}\b)\s*-?\s*"
-    rf"(?:,|or|and|to|through|-|–|—|/)\s*(?:or\s+|and\s+|to\s+)?(?={_NUMBER})){{1,8}}+){_NUMBER}"
-    rf"(\s*-?\s*)(?!(?:{_NOT_A_UNIT})\b)(%|[a-z]+\b)"
+    rf"(?:,|or|and|to|through|-|–|—|/)\s*(?:or\s+|and\s+|to\s+)?-?(?={_NUMBER})){{1,8}}+){_NUMBER}"
+    rf"(\s*-?\s*)(?!(?:{_NOT_A_UNIT})\b)(%|[a-z]+(?:-[a-z]+)?\b)"  # "5-to-8 business-day"
 )
 _SHARED_CURRENCY = re.compile(
     rf"(?i)([$£€]|\b(?:USD|EUR|GBP)\s?){_NUMBER}(?:\s*(?:,|or|and|to|-|–|—|/)\s*(?:or\s+|and\s+)?{_NUMBER}(?![\d.,])){{1,8}}+"
@@ -305,7 +305,7 @@ _BARE_END = re.compile(
 _UNITED = re.compile(  # "12 characters", "180 changed lines", "11 per segment", "6 or more customers"
     rf"(?i)(?<![\w.,:]){_NUMBER}[*_`]*[ -](?:or (?:more|fewer|less|above|over) |and (?:up|over|above) )?"
     rf"((?:per )?(?!(?:{_NOT_A_UNIT})\b)[a-z]+)\b"
-    rf"(?: ((?!(?:{_NOT_A_UNIT})\b)[a-z]+)\b)?"
+    rf"(?:[ -]((?!(?:{_NOT_A_UNIT})\b)[a-z]+)\b)?"  # "8 business-day": its two words
 )
 _UNIT_REACH = 400  # characters before a bare value in which the answer gives its unit
 # bare values are looked for in the hedges read in an answer that names a superseded value, and anywhere in one
@@ -324,7 +324,7 @@ def _values(pattern: str) -> tuple[str, ...]:
 
 
 # a quick look for a range or a list of values (digits, or number words), before spelling out their shared unit
-_LISTED = re.compile(r"\d[\d.,:]*\s*-?\s*(?:,|or|and|to|through|-|–|—|/)\s*(?:or\s+|and\s+|to\s+)?[$£€]?\d")
+_LISTED = re.compile(r"\d[\d.,:]*\s*-?\s*(?:,|or|and|to|through|-|–|—|/)\s*(?:or\s+|and\s+|to\s+)?-?[$£€]?\d")
 _LISTED_WORDS = re.compile(  # the first words grouped by their first letter, in order: a faster scan, same matches
     r"(?:one|t(?:wo|hree|en|welve|een|y)|f(?:our|ive)|s(?:ix|even)|e(?:ight|leven)|nine)\s*-?\s*(?:,|or|and|to|-|–|/)\s*"
     r"(?:or\s+|and\s+|to\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|\w+ty)\b"

@@ -2865,6 +2865,81 @@ STRUCTURED_CONTEXT = [
         "Good call opening a channel straight away. The channel you opened is `#fire-20250311-search`. The naming "
         "convention for incident channels has changed, and they start with `inc-`.",
     ),
+    # a reply quoting the piece it corrects, stage headings, past changes, an arrow after a list
+    (
+        "(?i)\\b30 words\\b",
+        "Saw your note in #docs-review:\n\n> Trimmed every sentence to 30 words, per the style guide.\n\n"
+        "The cap is 18 words now, so a second pass is needed.",
+    ),
+    (
+        "(?i)\\bper second\\b",
+        "Thanks for the page. In the limits section you've got:\n\n> 50 requests per second per key.\n\nWe "
+        "quote limits per hour now: 180,000 requests per hour per key.",
+    ),
+    (
+        "(?i)\\btarget month\\b",
+        'Nice draft. The "Later" section lists items like:\n\n> - Billing export (target month: October)\n'
+        "\nItems past this quarter go by half-year now (H1 or H2).",
+    ),
+    (
+        "run_all",
+        "Clean script. The script is structured like this:\n\n```bash\nrun_all() {\n  rotate\n}\nrun_all "
+        "\"$@\"\n```\n\nThe layout is right. It's only the name that's out of date: the entry point is "
+        "`script_entry` now.",
+    ),
+    (
+        "timeout-minutes: 40",
+        "I had a look at the workflow you posted:\n\n```yaml\njobs:\n  lint:\n    timeout-minutes: 40\n"
+        "```\n\nGood instinct to set a timeout, but 40 is the old value. Every job uses `timeout-minutes: "
+        "12` now.",
+    ),
+    (
+        "R-\\d{3}",
+        "One fix throughout: the participant labels. The draft uses the R- format, e.g.\n\n> R-002 and "
+        "R-005 exported invoices by hand.\n\nLabels are IV-01, IV-02 and so on now.",
+    ),
+    (
+        "(?i)\\b(Monday|Thursday)\\b",
+        "Weeks start on Saturday.\n\n### Monday, at first\n\nISO weeks, starting Monday, were the "
+        "default.\n\n### Then Thursday\n\nReporting weeks start on Thursday, to line up with the sales "
+        "review.\n\n### Now Saturday\n\nWeeks run Saturday to Friday to match the retail calendar.",
+    ),
+    (
+        "(?i)\\bten weeks\\b",
+        "Review every five months.\n\n### The starting point: six months\n\nEvery runbook gets a review "
+        "twice a year.\n\n### The swing to ten weeks\n\nEvery runbook gets a review every ten weeks.\n\n"
+        "### Where it landed\n\nFive months: often enough, without rubber stamps.",
+    ),
+    (
+        "(?i)\\b30 days\\b",
+        "Delete recordings 14 days after the study closes. Our first handbook kept them for 90 days. The "
+        "team later cut that to 30 days, and legal set 14 this spring.",
+    ),
+    (
+        "(?i)\\b90 days\\b",
+        "When the research team first wrote its handbook, it borrowed a rule: delete raw recordings 90 "
+        "days after a study closes. Today it is 14 days.",
+    ),
+    (
+        "(?i)\\b30 seconds\\b",
+        "Set `--interval=75s`. Docker probes every 30 seconds by default, and that's where things started.",
+    ),
+    (
+        "\\bQ[1-4]\\b",
+        "Past this quarter, use half-years:\n\n- Q1, Q2, or January to June → **H1**\n- Q3, Q4, or July to "
+        "December → **H2**",
+    ),
+    (
+        "(?i)\\b11[- ]weeks?\\b",
+        "Send invitations 13 weeks out. If an event is planned around an 11-week send date, pull the invite forward.",
+    ),
+    (
+        "(?i)\\btwo weeks\\b",
+        "- **Update the end date.** Right now the plan shows the readout two weeks after launch. It'll "
+        "need to move out to four weeks.\n- **Add a guardrail metric.** Checkout errors are a good one.\n- "
+        "**Keep the summary short.** One paragraph is plenty.\n- **Tag the analyst.** That's fine to do "
+        "after launch.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -3886,6 +3961,49 @@ STRUCTURED_STATED = [
         "UTC and keep the original time zone in a separate column.\n- Dates in cleaned tables are eight digits, year "
         "first - YYYYMMDD.",
     ),
+    # hedges anywhere in the answer; a hedge on a line labelled as history
+    (
+        "(?i)\\b250 ms\\b",
+        "The cap is 40 ms now, though most of the suite was written against the older 250 ms budget; "
+        "leaving one slow test as it is for now is fine by most reviewers, but it's a judgement call.",
+    ),
+    (
+        "(?i)\\b100 ms\\b",
+        "70 ms is inside the 100 ms budget some suites still use but over the 40 ms cap, so keep it or "
+        "split it depending on which limit your CI enforces.",
+    ),
+    (
+        "timeout-minutes: 40",
+        "Every CI job gets `timeout-minutes: 12` now. You'll see this in older workflows:\n\n```yaml\n"
+        "timeout-minutes: 40\n```\n\nIf you're matching the style of a file that uses 40 throughout, "
+        "keeping it consistent with its neighbours is a defensible choice until someone sweeps the whole "
+        "file.",
+    ),
+    (
+        "(?i)\\blint first\\b",
+        "Run the tests first, then lint. Older pipelines ran lint first; the test-first order is the "
+        "default, but it isn't the only sensible order for every service.",
+    ),
+    (
+        "(?i)\\b30 days\\b",
+        "The rule is 14 days now. This study ran under the older 30 days terms, so you could reasonably "
+        "decide either way.",
+    ),
+    (
+        "(?i)\\b20%",
+        "List price gets 12% off annually. We used to give 20%. Whether big contracts keep 20% or move to "
+        "12% is something to confirm with Finance.",
+    ),
+    (
+        "(?i)\\bthree KRs\\b",
+        "Aim for four KRs per objective. The original cap was three KRs. For a hard objective, stopping "
+        "there would be a reasonable compromise.",
+    ),
+    (
+        "(?i)\\bten weeks\\b",
+        "Review every five months.\n\nOn older values: some templates say ten weeks. If your team would "
+        "rather keep ten weeks for a brand-new runbook, that's fine too.",
+    ),
 ]
 
 
@@ -4002,6 +4120,10 @@ def test_without_a_pattern_or_a_pass_the_strict_verdict_is_the_check():
         ("ten or fifteen years", "ten years or fifteen years"),
         ("days 20, 50 and 100.", "days 20, 50 and 100."),  # no shared unit
         ("12 or 15 if you must", "12 or 15 if you must"),  # a word that is no unit
+        (
+            "A 5-to-8 business-day window.",
+            "A 5 business-day-to-8 business-day window.",
+        ),  # a hyphened range, a two-word unit
     ],
 )
 def test_a_unit_shared_by_a_range_or_list_is_spelled_out(answer, spelled):
