@@ -35,7 +35,7 @@ SCOPES = {  # kind -> the scopes it may have
     "past": {"clause"},
     "status": {"former", "current", "line", "item", "stage", "latest"},
     "heading": {"former", "history"},
-    "column": {"former", "label", "current"},
+    "column": {"former", "label", "current", "target"},
     "becomes": {"block", "fix", "clause", "corrected"},
     "code": {"search", "former", "current", "deny"},
     "described": {"request", "not", "state", "against"},

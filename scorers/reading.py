@@ -176,7 +176,8 @@ _STAGE = re.compile(
     r"(?i)^\W*(?:the )?(?:then|later|next|after(?: that)?|afterwards|first|second|third|initially|at first|early|"
     r"earlier|before|until|up to|prior|in \d|\d{4}|v\d)"
 )
-_LAST_CLAUSE = re.compile(r"[,;]\s+(?:and\s+|but\s+|so\s+)?|\.\s+|\s[—–]\s")  # "..., and old sheets may still have:"
+# where the last clause of a line starts: "..., and old sheets may still have:", "**1. Ticket prefix.** You've got:"
+_LAST_CLAUSE = re.compile(r"[,;]\s+(?:and\s+|but\s+|so\s+)?|\.[*_]*\s+|\s[—–]\s")
 _INTRODUCING = [("heading", "former"), ("column", "former"), ("leftover", "clause"), ("former", "draft")]  # what names
 # the former there, or the draft the answer corrects
 _REPLY = re.compile(  # what leads a reply to a question ("A:", or an arrow: "`DEV-`? → Replace with `[BUILD]`")
@@ -782,6 +783,7 @@ def _introduces(block: str) -> str | None:
     """A short line ending in a colon or a question mark that names the former ("Before:", "The old config said:",
     "What do I need to update?") introduces a former block."""
     line = _FOR_EXAMPLE.sub(":", block.strip().strip("*_ "))  # "The draft uses the R- format, e.g."
+    line = _AFTERTHOUGHT.sub(":", line)  # "The conclusion needs to change, though:"
     if not line.endswith((":", "?")):
         return None
     whole = line.rstrip(":?*_ ")
@@ -814,7 +816,8 @@ def _quoted_drafts(reading: Reading, answer: str) -> None:
         line = answer.rfind("\n", 0, start) + 1
         opened = start if said else start - 1  # a quotation or code opens with its mark
         lead = answer[max((m.end() for m in _SENTENCE.finditer(answer, line, opened)), default=line) : opened]
-        last = _LAST_CLAUSE.split(lead.split(":")[-1])[-1]  # "Heads up on the header: you've set"
+        head, _, told = lead.rpartition(":")  # "Heads up on the header: you've set", "your note at the top: "
+        last = _LAST_CLAUSE.split(told if told.strip(" *_") or not head else head)[-1]
         if not (said or VOCAB["former", "draft"].search(lead) or VOCAB["former", "draft"].search(last)):
             continue
         if _accepts(lead):
@@ -905,6 +908,7 @@ def _first_sentence(block: str) -> str:
 
 _LABEL = 3  # words of a label introducing a block ("Before:", "What it was:")
 _FOR_EXAMPLE = re.compile(r"(?i),?\s+(?:e\.g\.|for (?:example|instance))$")  # ends a line as a colon does
+_AFTERTHOUGHT = re.compile(r"(?i),\s*(?:though|however|too|as well):$")
 
 
 def _becomes(block: str) -> str | None:
@@ -926,6 +930,10 @@ def _said_former(block: str, shown: str) -> str | None:
         return None
     if fix := VOCAB["becomes", "fix"].match(first):
         return fix.group(0).strip()
+    if VOCAB["described", "against"].search(first):  # "All test randomness now uses 7919. Please change this."
+        second = _first_sentence(block[block.find(first) + len(first) + 1 :])
+        if fix := VOCAB["becomes", "fix"].match(second) or VOCAB["condition", "fix"].search(second):
+            return fix.group(0).strip()
     if _rejects_shown(first, shown):  # "These are inputs, so they need magenta now, not orange."
         return first.strip()
     if not (_SHOWN_BACK.match(first) or _names_shown(first, shown)):
@@ -991,6 +999,9 @@ def _table(
     head = lines[rows[0].map[0]]
     names = [answer[s:e].strip() for s, e in _cells(answer, head, _line_end(answer, head))]
     kinds = [_column_kind(n) for n in names]
+    for n in range(1, len(names)):  # "| Current | Rename to |": the column before a target is what changes
+        if kinds[n - 1] != "former" and _is_target(names[n]) and not _is_target(names[n - 1]):
+            kinds[n - 1] = "former"
     rule = lines[rows[0].map[0] + 1]
     for k in range(rule, _line_end(answer, rule)):  # the delimiter row
         text[k] = " " if answer[k] in "|-:" else text[k]
@@ -1202,9 +1213,14 @@ def _column_kind(name: str) -> str | None:
         return None
     if VOCAB["column", "former"].search(name) or VOCAB["column", "label"].search(name):
         return "former"
-    if VOCAB["column", "current"].search(name):
+    if VOCAB["column", "current"].search(name) or _is_target(name):
         return "current"
     return None
+
+
+def _is_target(name: str) -> bool:
+    """Whether a column header names what the column before it changes to ("Rename to", "Replace with")."""
+    return len(name.split()) <= 8 and VOCAB["column", "target"].search(name) is not None
 
 
 def _code(reading: Reading, answer: str, lines: list[int], tok, intro: str | None) -> bool:

@@ -2940,6 +2940,120 @@ STRUCTURED_CONTEXT = [
         "**Keep the summary short.** One paragraph is plenty.\n- **Tag the analyst.** That's fine to do "
         "after launch.",
     ),
+    # what the colleague's piece has, introduced in more ways; a table's column before 'Rename to'
+    (
+        "_v\\d",
+        "Deck versions use letter suffixes now:\n\n| Current | Rename to |\n|---|---|\n| `Q3_v2.pptx` | "
+        "`Q3_revB.pptx` |\n| `Q3_v1.pptx` | `Q3_revA.pptx` |",
+    ),
+    (
+        "_v\\d",
+        "Thanks for sharing the folder. Here's what's in there:\n\n```\nQ3_review_v2.pptx\n"
+        "Q3_appendix_v1.pptx\n```\n\nSuffixes are letters now: `_revA`, `_revB`.",
+    ),
+    (
+        "TODO:",
+        "Nice summary. Currently:\n\n```\n- TODO: Priya to update the runbook\n```\n\nAction items use "
+        "`AI:` with an owner and a date now.",
+    ),
+    (
+        "(?i)\\b40 min\\b",
+        "What you've got:\n\n> Subject: Quick chat about your tools (40 min)\n\nSessions are booked for 75 "
+        "minutes now.",
+    ),
+    (
+        "FIX-\\d+",
+        "**1. Ticket prefix.** You've got:\n\n> FIX-311 Add retry to the webhook sender\n\nFollow-ups are "
+        "LRN- tickets now.",
+    ),
+    (
+        "(?i)\\b3 minutes\\b",
+        "Thanks for the onboarding note. One part needs correcting before it goes out:\n\n> Pages must be "
+        "acked within 3 minutes.\n\nThe ack window is 10 minutes now.",
+    ),
+    (
+        "(?i)\\bWednesday\\b",
+        "Thanks for posting your QA plan. It's thorough, but the timing won't work:\n\n> I'll wrap up "
+        "design QA by EOD Wednesday.\n\nThe window is 30 hours now, so QA must be done by Tuesday 15:00.",
+    ),
+    (
+        "\\bThu\\b",
+        "The lineup looks great. Right now every row looks like this:\n\n| Post | Publish |\n|---|---|\n| "
+        "Migrating to gRPC | Thu 9:00 PT |\n\nThe slot is Mondays at 07:00 UTC now.",
+    ),
+    (
+        "(?i)\\bsix weeks\\b",
+        "Profiles are refreshed every ten weeks now.\n\n- **Reminders.** The calendar series you set up "
+        "repeats every six weeks. Cancel it and create a ten-week series.",
+    ),
+    (
+        "BREAKING CHANGE",
+        "Flag breaking changes with an `API-BREAK:` footer; the release tooling looks for that only. A "
+        "`BREAKING CHANGE:` footer won't be caught, and the release would ship without notes.",
+    ),
+    (
+        "(?i)\\bfour hashtags\\b",
+        "**1. Hashtag count.** This has four hashtags. That used to be the rule, but every brand-account "
+        "post now carries exactly six.",
+    ),
+    (
+        "build → lint",
+        "Run test, then lint, then build.\n\n1. **Update the README snippet** that describes the pipeline "
+        'as "build → lint → test", so nobody copies it.',
+    ),
+    (
+        "(?i)\\b15-line\\b",
+        "**What's there now:** one 61-line block, plus your note at the top: *\"Split into four 15-line "
+        'chunks?"*\n\nSnippets can run to 40 lines, so split it only where the prose needs a break.',
+    ),
+    (
+        "seed\\(1234\\)",
+        "Reviewed your PR.\n\n**`conftest.py`**\n```python\nrandom.seed(1234)\n```\nAll test randomness "
+        "now uses 7919. Please change this.",
+    ),
+    # a line naming what is wrong with the piece introduces it ('Here's the cell in question:')
+    (
+        "(?i)\\b40% of median\\b",
+        "Thanks for the notebook. Here's the cell in question:\n\n```python\ndf = df[df.duration >= median "
+        "* 0.4]  # drop under 40% of median\n```\n\nSpeeders are responses under a third of the median "
+        "time now.",
+    ),
+    (
+        "\\{\\{host\\}\\}",
+        "I had a look at your draft step. The command is right, but the placeholders won't render:\n\n> "
+        "`ssh {{host}} 'sudo systemctl restart app'`\n\nPlaceholders are upper case in double square "
+        "brackets: `[[HOST]]`.",
+    ),
+    (
+        "4\\.5:1",
+        "Thanks for the checklist. The main problem is the threshold:\n\n> Body text: pass if contrast is "
+        "at least 4.5:1.\n\nOur bar for body text is 6.5:1.",
+    ),
+    (
+        "Args:",
+        "Nice work on the helpers. One change is needed across the public functions:\n\n```\nArgs:\n    "
+        "url: Endpoint to call.\n```\n\nThe docs generator reads an `Inputs:` section.",
+    ),
+    (
+        "_ix\\b",
+        "Thanks for the migration. Two things to fix before it runs:\n\n```sql\nCREATE INDEX "
+        "invoices_customer_id_ix ON invoices (customer_id);\n```\n\nIndex names start with `idx_` and the "
+        "table name.",
+    ),
+    (
+        "0\\.08",
+        "Nice charts. The problem is the conclusion, though:\n\n> Significant at alpha = 0.08, recommend "
+        "rollout.\n\nWe test at 0.02, two-sided, so p = 0.04 is not significant.",
+    ),
+    (
+        "io\\.sprocket",
+        "Good to see labels going in. From your Dockerfile:\n\n```dockerfile\nLABEL "
+        'io.sprocket.image.revision="$GIT_SHA"\n```\n\nThe build system reads keys under `sprocket.build.`.',
+    ),
+    (
+        "(?i)\\ben-XZ\\b",
+        "What I see in the PR:\n\n```js\npseudoLocale: 'en-XZ',\n```\n\nOur pseudo-locale is `en-x-pseudo`.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -4003,6 +4117,45 @@ STRUCTURED_STATED = [
         "(?i)\\bten weeks\\b",
         "Review every five months.\n\nOn older values: some templates say ten weeks. If your team would "
         "rather keep ten weeks for a brand-new runbook, that's fine too.",
+    ),
+    # more hedges: 'I'd just keep them' after a condition, 'let the committee decide which'
+    (
+        "(?i)\\b375 ?px\\b",
+        "Hand off at 390 and 1280 px. If your file still has the older 375 px frames, I'd just keep them.",
+    ),
+    (
+        "(?i)\\bten-year\\b",
+        "It's borderline: under the older ten-year window it would be out, under the newer one it's in. "
+        "I'd include it and let the committee decide which window they want applied.",
+    ),
+    (
+        "(?i)\\bfour-hour\\b",
+        "Ideally by 15:30 under the 90-minute window. Plenty of people still go by the four-hour rule, and "
+        "nobody is likely to mind.",
+    ),
+    (
+        "\\b375\\b",
+        "The current ask is 390 and 1280 px, but plenty of people still hand off at 375 and 768 px, and "
+        "engineers won't mind extra frames.",
+    ),
+    (
+        "(?i)\\b24 hours\\b",
+        "There isn't one number everyone agrees on. The original policy said 24 hours; more recently 36 "
+        "hours has come up.",
+    ),
+    # a line introducing the advice is no quote of the asker's piece
+    (  # a rule about what the notes open with states it: it quotes no piece
+        r"TODO:",
+        "Following the team's guidance:\n- Every action item bullet in the notes opens with `TODO:`, then the "
+        "owner and the task.",
+    ),
+    (
+        "(?i)\\b45 days\\b",
+        "From now on:\n\n- Keep review comments open for 45 days.\n- Close them after that.",
+    ),
+    (
+        "(?i)\\b45 days\\b",
+        "In your case:\n\n- Keep the review open for 45 days.",
     ),
 ]
 
