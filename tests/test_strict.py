@@ -3054,6 +3054,37 @@ STRUCTURED_CONTEXT = [
         "(?i)\\ben-XZ\\b",
         "What I see in the PR:\n\n```js\npseudoLocale: 'en-XZ',\n```\n\nOur pseudo-locale is `en-x-pseudo`.",
     ),
+    # more lines introducing the piece ('From the summary table:', 'Here's the last commit:', 'You left:')
+    (
+        "\\bGold\\b",
+        "Thanks for the PRD. The priority tags need redoing. From the summary table:\n\n| ID | Requirement "
+        "| Priority |\n|---|---|---|\n| R-04 | Single sign-on | Gold |\n\nTags are Launch-blocker, "
+        "Launch-desired and Post-launch now.",
+    ),
+    (
+        "Refs: PAY-\\d+",
+        "The change looks good, but the commits won't link to the tickets. Here's the last commit:\n\n```\n"
+        "Fix rounding in invoice totals\n\nRefs: PAY-88\n```\n\nThe footer is `Tracks: PAY-88` now.",
+    ),
+    (
+        "\\[Silver\\]",
+        "Right now the requirements table uses the medal scheme, for example:\n\n> R5: Weekly digest email "
+        "**[Silver]**\n\nWe tag requirements Launch-blocker, Launch-desired or Post-launch now.",
+    ),
+    (
+        "(?i)\\bnit:",
+        "You left:\n\n1. `nit: rename tmp to pendingRefunds`\n2. `nit: trailing whitespace on L88`\n\n"
+        "Non-blocking comments start with `optional:` now.",
+    ),
+    (
+        "(?i)\\b6 months\\b",
+        'From your config:\n\n```yaml\nmax_age_days: 365\n```\n\nand the README line: *"Packages must have '
+        'shipped a release in the last 6 months."*\n\nThe rule is a release in the last 12 months.',
+    ),
+    (
+        "retention-days: 5\\b",
+        "In `build.yml` the upload step has:\n\n```yaml\nretention-days: 5\n```\n\nArtifacts are kept for 45 days.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -4156,6 +4187,12 @@ STRUCTURED_STATED = [
     (
         "(?i)\\b45 days\\b",
         "In your case:\n\n- Keep the review open for 45 days.",
+    ),
+    # an acceptance with an adverb ('is honestly fine')
+    (
+        "(?i)\\b28 ?pt\\b",
+        "Use 36 pt. The long-standing minimum was 24 pt and we later used 28 pt. For a chart in a normal "
+        "room, 28 pt is honestly fine.",
     ),
 ]
 
