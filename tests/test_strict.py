@@ -3085,6 +3085,28 @@ STRUCTURED_CONTEXT = [
         "retention-days: 5\\b",
         "In `build.yml` the upload step has:\n\n```yaml\nretention-days: 5\n```\n\nArtifacts are kept for 45 days.",
     ),
+    # what the piece does now ('Right now the not-found path does this:', 'The formatter currently builds:')
+    (
+        "E4041",
+        'Right now the not-found path does this:\n\n```python\nraise ApiError(status=404, code="E4041")\n'
+        "```\n\nError codes are dotted names like `order.not_found` now.",
+    ),
+    (
+        "--interval=45s",
+        "The image is small. The health check needs a couple of changes, though:\n\n```dockerfile\n"
+        "HEALTHCHECK --interval=45s CMD curl -f http://localhost/healthz\n```\n\nThe interval is 75 "
+        "seconds now.",
+    ),
+    (
+        "ts_utc",
+        'Nice work on the logging. The formatter currently builds:\n\n```python\npayload = {"ts_utc": '
+        "now()}\n```\n\nThe event-time field is `logged_at`.",
+    ),
+    (
+        "utm_medium=community",
+        "Right now it's a mix:\n\n| Post | Link |\n|---|---|\n| LinkedIn | `?utm_medium=community` |\n\n"
+        "Every link uses `utm_medium=feedpost`.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
@@ -4175,6 +4197,11 @@ STRUCTURED_STATED = [
         "hours has come up.",
     ),
     # a line introducing the advice is no quote of the asker's piece
+    (
+        r"retention-days: 5\b",
+        "In the workflow file:\n\n```yaml\nretention-days: 5\n```\n\nThat keeps storage costs down.",
+    ),
+    (r"retention-days: 5\b", "Here's the first step:\n\n```yaml\nretention-days: 5\n```\n\nThen push the workflow."),
     (  # a rule about what the notes open with states it: it quotes no piece
         r"TODO:",
         "Following the team's guidance:\n- Every action item bullet in the notes opens with `TODO:`, then the "
