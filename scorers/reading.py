@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from markdown_it import MarkdownIt
 
 from omseval.scorers.markers import VOCAB
-from omseval.text import fragment
+from omseval.text import NUMBERS, fragment
 
 MARKDOWN = MarkdownIt("commonmark").enable("table")
 _MARKDOWN_LINE = re.compile(  # at a line's start; a bold line alone heads what follows it ("**Why**")
@@ -319,9 +319,6 @@ _POINTS_AT_PIECE = re.compile(  # what points at the asker's piece ("leave it as
     r"(?i)\b(?:it|this|that|them|these|those|yours|either|both)\b|\bas (?:it|they) (?:is|are|stands?)\b"
 )
 _FIRST_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
-_AS_DIGITS = {
-    w: str(n) for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())
-}
 _DESCRIPTION_ENDS = re.compile(  # ... what ends a description of the draft: a turn, or what it should be instead
     rf"(?i)[:;]|\s[—–]\s|,?\s+(?:{_TURNING}|while|so|instead|please)\b"
     r"|\b(?:should|must|needs? to|has to|have to|(?:could|can|would|will) you)\b"
@@ -894,11 +891,16 @@ def _approves(block: str) -> bool:
     """Whether a paragraph opens by approving the block before it ("Looks good.", "That's fine as it is"), and its
     next sentence retires nothing of it (not "The structure is right. It's only the name that's out of date.")."""
     first = _first_sentence(block)  # not "Everything's fine except the ID."
-    if VOCAB["retired", "clause"].search(_first_sentence(block[block.find(first) + len(first) + 1 :])):
+    if VOCAB["retired", "clause"].search(_next_sentence(block, first)):
         return False
     if turns := list(_CONCEDING.finditer(first)):  # after a contrast, what it goes on to say: not "Good instinct to
         return _accepts(first[turns[-1].end() :]) and not _EXCEPT.search(first)  # add a timeout, but 40 is old"
     return bool(_APPROVES.match(first) or _accepts(first)) and not _EXCEPT.search(first)
+
+
+def _next_sentence(block: str, first: str) -> str:
+    """The sentence of a block after its first (`first`, from `_first_sentence`)."""
+    return _first_sentence(block[block.find(first) + len(first) + 1 :])
 
 
 def _first_sentence(block: str) -> str:
@@ -931,7 +933,7 @@ def _said_former(block: str, shown: str) -> str | None:
     if fix := VOCAB["becomes", "fix"].match(first):
         return fix.group(0).strip()
     if VOCAB["described", "against"].search(first):  # "All test randomness now uses 7919. Please change this."
-        second = _first_sentence(block[block.find(first) + len(first) + 1 :])
+        second = _next_sentence(block, first)
         if fix := VOCAB["becomes", "fix"].match(second) or VOCAB["condition", "fix"].search(second):
             return fix.group(0).strip()
     if _rejects_shown(first, shown):  # "These are inputs, so they need magenta now, not orange."
@@ -1957,7 +1959,7 @@ def _values_in(text: str) -> set[str]:
     for m in _STORY_VALUE.finditer(text):
         value = m.group(0).strip('*`"“” ').lower()
         number = _FIRST_NUMBER.search(value)
-        found.add(number.group(0) if number else _AS_DIGITS.get(value, value))
+        found.add(number.group(0) if number else NUMBERS.get(value, value))
     return found
 
 
