@@ -3,10 +3,12 @@ the strict verdict beside it (omseval.scorers.strict).
 
 Matching uses Python's `re`, as the schema defines, in worker processes (one per core) so that every verdict is
 bounded in time: a job past the limit kills its worker and gets no verdict (None), which counts as missing
-evidence, neither pass nor fail. Jobs go to the workers in batches and each answer comes back as one line as soon
-as it is done, so a batch costs one round trip and the time limit still applies to each job: a worker that sends
-nothing for that long is stuck on its next. Two kinds of job: a search (a pattern in a text), and a verdict (the
-check and the strict verdict of an answer to a question, with their explanations when asked).
+evidence, neither pass nor fail. The workers are forked by one server process that has loaded the strict verdict's
+reader, so a worker killed for a time-out is replaced in milliseconds rather than the time an interpreter takes to
+start and load it. Jobs go to the workers in batches and each answer comes back as one line as soon as it is done,
+so a batch costs one round trip and the time limit still applies to each job: a worker that sends nothing for that
+long is stuck on its next. Two kinds of job: a search (a pattern in a text), and a verdict (the check and the strict
+verdict of an answer to a question, with their explanations when asked).
 """
 
 import collections
@@ -16,6 +18,7 @@ import queue
 import re
 import select
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -23,6 +26,7 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import BinaryIO
 
 from omseval.scorers.prefilter import Finder, finder, fold
 from omseval.text import fragment
@@ -58,19 +62,20 @@ def check_of(
     return passed, why
 
 
-def serve() -> None:
-    """The worker: b"r" once started, then one line per job. A job is a header line, "S <sizes>" (a search) or
-    "V <expect> <explain> <sizes>" (a verdict), followed by its UTF-8 fields."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it stops the worker
-    from omseval.scorers.strict import strict  # the reader, loaded before the first job's time starts
+def serve(jobs: int, results: int) -> None:
+    """The worker, reading jobs from the file descriptor `jobs` and writing to `results`: b"r" once started, then
+    one line per job. A job is a header line, "S <sizes>" (a search) or "V <expect> <explain> <sizes>" (a verdict),
+    followed by its UTF-8 fields."""
+    from omseval.scorers.strict import strict  # loaded by the fork server already
 
-    read, readline = sys.stdin.buffer.read, sys.stdin.buffer.readline
-    os.write(1, b"r")
+    source = os.fdopen(jobs, "rb")
+    read, readline = source.read, source.readline
+    os.write(results, b"r")
     while header := readline():
         kind, *numbers = header.split()
         if kind == b"S":
             text_of, answer = (read(int(n)).decode(errors="surrogatepass") for n in numbers)
-            os.write(1, b"1\n" if finder(text_of).search(answer) else b"0\n")
+            os.write(results, b"1\n" if finder(text_of).search(answer) else b"0\n")
             continue
         expect, explain, *sizes = numbers
         main, required, superseded, answer = (read(int(n)).decode(errors="surrogatepass") for n in sizes)
@@ -82,26 +87,112 @@ def serve() -> None:
         line = (b"1" if passed else b"0") + {True: b"1", False: b"0", None: b"-"}[judged.passed]
         if explain == b"1":
             line += b"\t" + json.dumps([check_why, judged.why]).encode()
-        os.write(1, line + b"\n")
+        os.write(results, line + b"\n")
 
 
-class _Worker:
-    """One `serve` process; killed when a job overruns, and started again for the jobs after it."""
+def fork_server(requests: socket.socket) -> None:
+    """The fork server: loads the strict verdict's reader once, says b"r\n", then for each request (the two pipe
+    ends of a new worker, passed over `requests`) forks a worker and answers its process id. It ends with its
+    parent (the end of `requests`); its workers are reaped as they end."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it stops the workers
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    import omseval.scorers.strict  # noqa: F401  (loaded before any worker: each starts ready)
+
+    requests.sendall(b"r\n")
+    while True:
+        _, fds, _, _ = socket.recv_fds(requests, 1, 2)
+        if len(fds) != 2:
+            return
+        pid = os.fork()
+        if pid == 0:
+            requests.close()
+            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+            try:
+                serve(*fds)
+            finally:
+                os._exit(0)
+        for fd in fds:
+            os.close(fd)
+        requests.sendall(b"%d\n" % pid)
+
+
+class _Forks:
+    """The parent's side of the fork server: started on first use, and again if it died."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.proc: subprocess.Popen | None = None
+        self.link: tuple[socket.socket, BinaryIO] | None = None  # requests to the server, its replies
+
+    def fork(self) -> tuple[int, int, int]:
+        """A new worker: its process id and the parent's ends of its pipes (to send jobs, to receive results)."""
+        jobs, send = os.pipe()
+        receive, results = os.pipe()
+        try:
+            with self.lock:
+                try:
+                    pid = self.request(jobs, results)
+                except (OSError, ValueError):  # the server died since: started again, once
+                    self.stop()
+                    pid = self.request(jobs, results)
+        except BaseException:
+            os.close(send)
+            os.close(receive)
+            raise
+        finally:
+            os.close(jobs)  # the worker's ends are the worker's: its death reads as the end of its results
+            os.close(results)
+        return pid, send, receive
+
+    def request(self, jobs: int, results: int) -> int:
+        """Ask the server (started first if it is not running) to fork a worker with these pipe ends."""
+        link = self.link if self.proc is not None and self.proc.poll() is None else None
+        requests, replies = link or self.start()
+        socket.send_fds(requests, [b"w"], [jobs, results])
+        return int(replies.readline())
+
+    def start(self) -> tuple[socket.socket, BinaryIO]:
+        self.stop()
+        ours, theirs = socket.socketpair()
+        with theirs:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "omseval.scorers.check", str(theirs.fileno())], pass_fds=[theirs.fileno()]
+            )
+        self.link = ours, ours.makefile("rb")
+        if self.link[1].readline() != b"r\n":
+            raise RuntimeError("the check's fork server did not start")
+        return self.link
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+        for end in self.link or ():
+            end.close()
+        self.proc = self.link = None
+
+
+_forks = _Forks()
+
+
+class _Worker:
+    """One `serve` process, forked by the fork server; killed when a job overruns, and forked again for the jobs
+    after it."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.pid: int | None = None
+        self.pipes: tuple[int, int] = (-1, -1)  # the parent's ends: to send jobs, to receive results
 
     def start(self) -> tuple[int, int]:
         """Start a worker: the file descriptors to send to and receive from."""
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "omseval.scorers.check"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0
-        )
-        send, receive = self.pipes()
+        self.pid, send, receive = _forks.fork()
+        self.pipes = send, receive
         if os.read(receive, 1) != b"r":  # started: the time limit covers jobs, not the start-up
+            self.stop()
             raise RuntimeError("the check's worker process did not start")
         os.set_blocking(send, False)
-        return send, receive
+        return self.pipes
 
     def ready(self) -> None:
         """Started, if not already (under the lock: a job waits for it)."""
@@ -110,18 +201,25 @@ class _Worker:
 
     def running(self) -> tuple[int, int]:
         """The pipes of the running worker, started first if it never was, was stopped or died since."""
-        return self.start() if self.proc is None or self.proc.poll() is not None else self.pipes()
+        if self.pid is None or not self.alive():
+            self.stop()
+            return self.start()
+        return self.pipes
 
-    def pipes(self) -> tuple[int, int]:
-        if self.proc is None or self.proc.stdin is None or self.proc.stdout is None:
-            raise RuntimeError("the check's worker process is not running")
-        return self.proc.stdin.fileno(), self.proc.stdout.fileno()
+    def alive(self) -> bool:
+        """Whether the worker still holds its end of the results: when no job is pending, anything to read from
+        it is the end of its results."""
+        return not select.select([self.pipes[1]], [], [], 0)[0]
 
     def stop(self) -> None:
-        if self.proc is not None:
-            self.proc.kill()
-            self.proc.wait()
-            self.proc = None
+        """Kill the worker if it is still running (stuck on a job), and let go of its pipes."""
+        if self.pid is not None:
+            if self.alive():
+                os.kill(self.pid, signal.SIGKILL)
+            self.pid = None
+            for fd in self.pipes:
+                os.close(fd)
+            self.pipes = (-1, -1)
 
     def answer(self, jobs: list[bytes], claim: Iterator[int], results: list[bytes | None], timeout: float) -> None:
         """Answer jobs taken one at a time from `claim` (their indices in `jobs`) while it has any, each result line
@@ -316,4 +414,4 @@ def found(pattern: str, text: str, timeout: float = CHECK_TIMEOUT) -> bool:
 
 
 if __name__ == "__main__":
-    serve()
+    fork_server(socket.socket(fileno=int(sys.argv[1])))

@@ -3,6 +3,7 @@ Python's `re` (re.search, re.MULTILINE only, other flags inline; present/absent;
 
 import csv
 import io
+import os
 import re
 import signal
 import time
@@ -242,12 +243,23 @@ def test_verdict_agrees_with_re_on_unicode_classes(pattern, text):
 # batches
 
 
+def _ended(pid: int) -> bool:
+    """Whether a worker's process has ended (it is reaped by the fork server as it ends)."""
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.01)
+    return False
+
+
 def test_batch_with_a_time_out_in_the_middle():
     """The stuck search gets None, every other one its verdict, in order; its worker is killed."""
     for worker in check._workers:  # every worker started
-        if worker.proc is None or worker.proc.poll() is not None:
-            worker.start()
-    before = [w.proc for w in check._workers]
+        worker.ready()
+    before = [w.pid for w in check._workers]
     stuck = "a" * 5000 + "b"
     checks = [
         (Q(r"^b", "present"), "a\nb"),
@@ -264,8 +276,8 @@ def test_batch_with_a_time_out_in_the_middle():
     start = time.monotonic()
     assert check.batch_verdicts(checks, timeout=0.2) == [True, False, True, True, None, None, True, False, True, True]
     assert time.monotonic() - start < 4.0
-    assert [p.returncode for p in before].count(-signal.SIGKILL) >= 1
-    assert all(w.proc is None or w.proc.poll() is None for w in check._workers)
+    killed = [pid for pid in before if pid not in {w.pid for w in check._workers}]
+    assert killed and all(_ended(pid) for pid in killed)
     again = [(q, text + " ") for q, text in checks[:4]]  # new jobs, not the ones done before
     assert check.batch_verdicts(again, timeout=0.2) == [True, False, True, True]  # fresh workers answer
 
@@ -300,9 +312,27 @@ def test_batch_verdicts_agree_with_re_on_pack_answers(shipped):
 
 
 def test_a_worker_that_died_between_batches_is_started_again():
-    check.batch_verdicts([(Q("a"), "a")] * 2 * len(check._workers))
     for w in check._workers:
-        w.proc.kill()
-        w.proc.wait()
+        w.ready()
+        assert w.pid is not None
+        os.kill(w.pid, signal.SIGKILL)
+        assert _ended(w.pid)
     n = len(check._workers)
-    assert check.batch_verdicts([(Q("a"), "a"), (Q("b"), "a")] * n) == [True, False] * n
+    assert check.batch_verdicts([(Q("a"), "a "), (Q("b"), "a ")] * n) == [True, False] * n
+
+
+def test_a_fork_server_that_died_is_started_again():
+    """Workers are forked by one server; if it dies, the next worker needed starts a new one."""
+    for w in check._workers:
+        w.ready()
+    server = check._forks.proc
+    assert server is not None
+    server.kill()
+    server.wait()
+    for w in check._workers:  # each worker is needed again
+        assert w.pid is not None
+        os.kill(w.pid, signal.SIGKILL)
+        assert _ended(w.pid)
+    n = len(check._workers)
+    assert check.batch_verdicts([(Q("c"), "c "), (Q("d"), "c ")] * n) == [True, False] * n
+    assert check._forks.proc is not server
