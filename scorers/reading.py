@@ -482,6 +482,8 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
     drafts: dict[str, tuple[int, int]] = {}  # per form of block (code of a language, table, quote): the last shown
     correcting: str | None = None  # a line introducing the corrected version of a block shown before ("Fixed:")
     offered = False  # the paragraph just read ends by accepting what follows it ("Keeping 96 is fine:")
+    drafted: str | None = None  # why the block just read is the draft's: a block right after it, or one a line
+    # going on from it introduces ("and later, in the decision tree:"), is the draft's too
     i = 0
     while i < len(tokens):
         tok = tokens[i]
@@ -489,6 +491,8 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             depth += 1
             if tok.type != "blockquote_open":
                 _stages(reading, answer, lines, _items(tokens, i), _history(sections) is not None)
+            elif depth == 1 and intro is None:
+                intro = drafted
             if tok.map is not None:
                 blocks.append((lines[tok.map[0]], lines[tok.map[1]]))
                 if tok.type == "blockquote_open" and depth == 1:
@@ -499,6 +503,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             if blocks:  # a list or a quote is shown like a code block or a table ("Both are superseded.")
                 shown, shown_diff = blocks.pop(), False
             if not depth:  # what introduced it introduces nothing after it
+                drafted = intro if tok.type == "blockquote_close" and _is_draft(intro) else None
                 intro = None
         if tok.map is None or tok.type.endswith("_close"):
             i += 1
@@ -519,7 +524,7 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             if kind == "former" or _TICKET.match(title) or _INCIDENT.match(title):
                 reading.zones.append(Zone(start, end, f"the heading {fragment(title)}"))
             _narrative(reading, answer, start, end, sections=[])
-            intro = shown = None
+            intro = shown = drafted = None
             correcting, offered = _correction(title), False
             i += 3
             continue
@@ -534,20 +539,24 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             continue
         if tok.type == "table_open":
             close = next(j for j in range(i, len(tokens)) if tokens[j].type == "table_close")
+            intro = intro or (drafted if depth == 0 else None)
+            drafted = intro if depth == 0 and _is_draft(intro) else None
             _table(reading, answer, text, lines, tokens[i:close], intro, _history(sections))
             _section_zone(reading, sections, start, end)
             _draft_or_correction(reading, drafts, "table", (start, end), correcting, offered)
             correcting = None
-            intro, i, shown, shown_diff = None, close + 1, (start, end), False
+            intro, i, shown, shown_diff = intro if depth else None, close + 1, (start, end), False
             continue
         if tok.type in ("fence", "code_block"):
+            intro = intro or (drafted if depth == 0 else None)
+            drafted = intro if depth == 0 and _is_draft(intro) else None
             diff = _code(reading, answer, lines, tok, intro)
             _blank_fences(text, answer, lines, tok)
             _section_zone(reading, sections, start, end, code=True)
             form = "code " + (tok.info or "").strip().lower()
             _draft_or_correction(reading, drafts, form, (start, end), correcting, offered)
             correcting = None
-            intro, i, shown, shown_diff = None, i + 1, (start, end), diff
+            intro, i, shown, shown_diff = intro if depth else None, i + 1, (start, end), diff
             continue
         if tok.type == "paragraph_open":
             block = answer[start:end]
@@ -577,6 +586,9 @@ def read(answer: str, focus: list[tuple[int, int]] | None = None) -> Reading:
             _section_zone(reading, sections, start, end)
             intro = _introduces(block) if depth == 0 or not intro else intro
             if depth == 0:
+                if intro is None and drafted and _QUOTING_ON.match(line := block.strip().strip("*_ ")):
+                    intro = None if _correction(line) or _accepts(line) else drafted  # goes on quoting the draft
+                drafted = None
                 correcting = _correction(block)
                 last = _LAST_CLAUSE.split(block.strip())[-1]
                 offered = _accepts(last) and not _EXCEPT.search(last)  # not "All fine apart from the filter:"
@@ -774,6 +786,17 @@ def _section_zone(
     former = next((title for _, kind, title in sections if kind in kinds), None)
     if former is not None:
         reading.zones.append(Zone(start, end, f"in the section {fragment(former)}", section=True))
+
+
+def _is_draft(why: str | None) -> bool:
+    return why is not None and why.startswith(_DRAFT)
+
+
+# a short line going on from the block before it: "and later, in the decision tree:", "plus the alert rule:"
+_QUOTING_ON = re.compile(
+    r"(?i)(?:and|also|plus),? (?:later|earlier|further|elsewhere|again|below|above|from|in|on|under|the|your|its|their)"
+    r"\b[^\n]{0,80}:$"
+)
 
 
 def _introduces(block: str) -> str | None:
@@ -1013,7 +1036,17 @@ def _table(
         cells = _cells(answer, line, _line_end(answer, line))
         status = [_status(answer[s:e]) for s, e in cells]
         body.append((cells, status))
-    current = [status[0] == "current" or "current" in status[1:] for _, status in body]
+    # a row marking columns, not itself ("| Status | Retired | Retired | **In force** |"): a column it marks former
+    # holds former values, as under a former header
+    marking = [sum(x is not None for x in status[1:]) >= 2 and "former" in status[1:] for _, status in body]
+    for (_, status), marks in zip(body, marking, strict=True):
+        for n, x in enumerate(status[1 : len(kinds)], start=1):
+            if marks and x == "former" and kinds[n] != "current":
+                kinds[n] = "former"
+    current = [
+        not marks and (status[0] == "current" or "current" in status[1:])
+        for (_, status), marks in zip(body, marking, strict=True)
+    ]
     # a first column of former entries beside a column of what replaced them: the rest of each row is about the former
     entries = kinds[:1] == ["former"] and "current" in kinds
     rejected: list[tuple[int, int]] = []  # the cells of former columns

@@ -3107,9 +3107,68 @@ STRUCTURED_CONTEXT = [
         "Right now it's a mix:\n\n| Post | Link |\n|---|---|\n| LinkedIn | `?utm_medium=community` |\n\n"
         "Every link uses `utm_medium=feedpost`.",
     ),
+    # a line going on from a quote of the draft quotes the draft too ("and later, in the checklist:"), and so does a
+    # quote right after it
+    (
+        r"(?i)\b20 minutes\b",
+        "Thanks for the runbook. The paging step needs one change. Here's the step in question:\n\n> Page the "
+        "secondary after 45 minutes.\n\nand later, in the escalation checklist:\n\n> Escalate if no ack in 20 "
+        "minutes.\n\nBoth should say 10 minutes now.",
+    ),
+    (
+        r"(?i)\b(?:20|twenty) minutes\b",
+        "From your draft:\n\n> ```yaml\n> ack_timeout: 45m\n> ```\n\n> *Escalate after twenty minutes of "
+        "silence.*\n\nThe window is 10 minutes now; update both.",
+    ),
+    # "Your <piece>:" and "Here's what you <made>:" introduce the colleague's piece
+    (
+        r"(?i)\bsev-?1\b",
+        "Your draft macro:\n\n> - Set priority: SEV-1\n> - Notify: #billing\n\nPriority labels are P0 to P3 now; "
+        "make it P1.",
+    ),
+    (
+        r"(?i)\bmax_len: 80\b",
+        "Your `.editorconfig` change:\n\n```ini\nmax_len: 80\n```\n\nLines may run to 100 characters; set it to 100.",
+    ),
+    (
+        r"(?i)\b6h\b",
+        "Here's what you created:\n\n> **Expires:** 6h\n> **Reason:** maintenance\n\nSilences end after 2 hours now.",
+    ),
+    # a table whose columns are the versions, marked by a status row
+    (
+        r"(?i)\bfridays?\b",
+        "| | First rule | Second rule | Rule now |\n|---|---|---|---|\n| Day | Tuesday | Friday | Wednesday |\n"
+        "| Status | Superseded | Retired | In force |\n\nShip on Wednesdays.",
+    ),
+    # a heading naming the first stage, or a detour since left
+    (
+        r"(?i)\bcamelCase\b",
+        "## Snake case now\n\nName columns in snake_case.\n\n### The detour through camelCase\n\nFor a year the "
+        "API team pushed it everywhere.",
+    ),
+    (
+        r"(?i)\b(?:five|5) stars\b",
+        "## Rate on a ten-point scale\n\nUse 1 to 10.\n\n### Five stars, to begin with\n\nThe first form copied "
+        "app stores.",
+    ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
+    # a line of advice after a quote of the draft is no quote of it ("Your next steps:", "and change it to:")
+    (
+        r"(?i)\b20 minutes\b",
+        "Your runbook says:\n\n> Page the secondary after 45 minutes.\n\nand change it to:\n\n> Page the "
+        "secondary after 20 minutes.",
+    ),
+    (
+        r"(?i)\b20 minutes\b",
+        "The paging step is out of date.\n\nYour next steps:\n\n> Page the secondary after 20 minutes.",
+    ),
+    # a status row marks a column former only beside another column it marks
+    (
+        r"(?i)\bfridays?\b",
+        "| Day | Status |\n|---|---|\n| Friday | In use |\n| Tuesday | Retired |\n\nShip on Fridays.",
+    ),
     (
         r"(?i)\b(two|three|2|3)[ -](dimensions?|axes)\b",
         "## Positioning map\n\n| Axes | Labels |\n|---|---|\n| 3 axes | yes |",
