@@ -1174,7 +1174,13 @@ def _timeline(reading: Reading, answer: str, leads: list[tuple[int, str, str]]) 
         elif after is None and (begin := next((n for n in run if kinds[n] == "former"), None)) is not None:
             # told from its first lead naming a stage, up to a lead that is a heading, not a stage told
             stop = next(
-                (n for n in run[begin - first :] if kinds[n] != "former" and not _TOLD_LEAD.fullmatch(leads[n][1])),
+                (
+                    n
+                    for n in run[begin - first :]
+                    if kinds[n] != "former"
+                    and not _TOLD_LEAD.fullmatch(leads[n][1])
+                    and not (leads[n][2] == "heading" and _TOLD.search(_opening(answer, leads[n][0], ends[n])))
+                ),
                 last + 1,
             )
             if stop - begin >= _HISTORY:

@@ -3150,6 +3150,30 @@ STRUCTURED_CONTEXT = [
         r"(?i)\b(?:five|5) stars\b",
         "## Rate on a ten-point scale\n\nUse 1 to 10.\n\n### Five stars, to begin with\n\nThe first form copied "
         "app stores.",
+    ),  # a sentence telling in the past tense how something first was, or began life
+    (
+        r"(?i)\b10 days\b",
+        "Close pending tickets after 4 days.\n\nWhen the support desk first set up its macros, it followed a vendor "
+        "template: tickets closed after 10 days. That never suited a small team.",
+    ),
+    (
+        r"(?i)\b60 characters\b",
+        "Keep headings under 45 characters.\n\nOur style guide began life as a fork of a public one, which capped "
+        "headings at 60 characters.",
+    ),
+    # headings telling a history in turn, up to one telling the stage in force ("Why it's 75s now"), or up to the
+    # last whose section opens in the past
+    (
+        r"(?i)\b60 ?s\b",
+        "### Where it started\n\nProbes ran every 45s.\n\n### The move to 60s\n\nIn 2024 the platform team "
+        "switched every service to 60s.\n\n### Why it's 75s now\n\nProbes were loading the database, so the "
+        "interval is 75s.",
+    ),
+    (
+        r"(?i)\bten[- ]point\b",
+        "### Five stars, to begin with\n\nWe first rated answers on five stars.\n\n### A ten-point scale, for "
+        "nuance\n\nIn 2023 we moved to a ten-point scale.\n\n### Four levels, for phones\n\nLast year we settled "
+        "on four labelled levels.\n\n### What that means for you\n\nUse the four levels in every survey.",
     ),
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
@@ -3163,6 +3187,14 @@ STRUCTURED_STATED = [
     (
         r"(?i)\b20 minutes\b",
         "The paging step is out of date.\n\nYour next steps:\n\n> Page the secondary after 20 minutes.",
+    ),
+    # an instruction for when something first happens tells no history; a section of advice ends a history
+    (r"(?i)\b20 minutes\b", "When the alert first fires, page the secondary within 20 minutes."),
+    (
+        r"(?i)\b45 ?s\b",
+        "### The old rule\n\nWe used 45s everywhere.\n\n### Why we changed\n\nThe database struggled under the "
+        "probes.\n\n### Keeping it simple\n\nSet 75s on new services. Some teams keep 45s for batch jobs, and "
+        "that's fine.",
     ),
     # a status row marks a column former only beside another column it marks
     (
