@@ -3178,6 +3178,28 @@ STRUCTURED_CONTEXT = [
 ]
 # ... and answers that commit to the old value, or hedge, whatever structure they use.
 STRUCTURED_STATED = [
+    # an answer that accepts, anywhere, more than one way offers what it tells as former
+    (
+        r"(?i)\bthree[- ]day\b",
+        "Send the draft within 8 business days; the old three-day deadline is gone. There's something to be said "
+        "for a short summary by then anyway.",
+    ),
+    (r"(?i)\b25%", "Double-code 15% of responses, down from the previous 25%. Both have their defenders."),
+    (
+        r"(?i)\b50 rows\b",
+        "Use 200 rows per page; the old default was 50 rows. Start at whichever you're comfortable with.",
+    ),
+    (
+        r"(?i)\b400 rows\b",
+        "Batch 2,500 rows; the earlier figure was 400 rows. A backfill script that supports either keeps everyone "
+        "happy.",
+    ),
+    # a heading that accepts what it names heads no former section
+    (
+        r"(?i)\b25%",
+        "## Double-code 15%\n\nThe previous 25% rule is retired.\n\n**Where the older 25% may still be "
+        "reasonable**\n\n- a brand-new codebook\n- a new coder",
+    ),
     # a line of advice after a quote of the draft is no quote of it ("Your next steps:", "and change it to:")
     (
         r"(?i)\b20 minutes\b",
