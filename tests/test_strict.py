@@ -3150,7 +3150,19 @@ STRUCTURED_CONTEXT = [
         r"(?i)\b(?:five|5) stars\b",
         "## Rate on a ten-point scale\n\nUse 1 to 10.\n\n### Five stars, to begin with\n\nThe first form copied "
         "app stores.",
-    ),  # a sentence telling in the past tense how something first was, or began life
+    ),
+    # code: a call its comment says raises, a setting that removes
+    (
+        r"(?i)\bDASH_",
+        'Name dashboards `[FIN] Cash flow`. The checker enforces it:\n\n```python\ncheck_name("[FIN] Cash flow")  '
+        '# passes\ncheck_name("DASH_Cash_Flow")   # raises\n```',
+    ),
+    (
+        r"(?i)\bprod:",
+        'Tag billing tickets `scope:billing`. The macro now does:\n\n```yaml\nadd_tags: ["scope:billing"]\n'
+        'remove_tags: ["prod:billing"]\n```',
+    ),
+    # a sentence telling in the past tense how something first was, or began life
     (
         r"(?i)\b10 days\b",
         "Close pending tickets after 4 days.\n\nWhen the support desk first set up its macros, it followed a vendor "
