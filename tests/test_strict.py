@@ -3206,6 +3206,21 @@ STRUCTURED_STATED = [
         "Batch 2,500 rows; the earlier figure was 400 rows. A backfill script that supports either keeps everyone "
         "happy.",
     ),
+    (
+        r"(?i)\b11 days\b",
+        "Run it for 28 days. Before that, the minimum was 11 days. For a test planned under the old rule, there's a "
+        "fair argument for judging it on the terms it was planned under.",
+    ),
+    (
+        r"(?i)\b250 ms\b",
+        "Unit tests must finish under 40 ms; the old limit was 250 ms. Treating legacy tests as a separate case seems "
+        "as defensible as moving them all at once.",
+    ),
+    (
+        r"(?i)\bsec-check\b",
+        "Use `needs-appsec`; the previous label was `sec-check`. If your bots still look for `sec-check`, adding that "
+        "label too is arguably fine for now.",
+    ),
     # a heading that accepts what it names heads no former section
     (
         r"(?i)\b25%",
