@@ -3134,6 +3134,27 @@ STRUCTURED_CONTEXT = [
         r"(?i)\b6h\b",
         "Here's what you created:\n\n> **Expires:** 6h\n> **Reason:** maintenance\n\nSilences end after 2 hours now.",
     ),
+    (
+        r"(?i)\bblue\b",
+        "I've been through the budget model. The layout is tidy. The font colours need a pass, though:\n\n- Inputs "
+        "on the Drivers tab are in **blue**.\n- Formulas are in black.\n\nInputs are magenta now.",
+    ),
+    (
+        r"(?i)\b6 per group\b",
+        "Thanks for the plan.\n\nWhat I'm looking at:\n\n> **Recruit:** 6 per group (18 total)\n\nWe recruit 10 per "
+        "group now.",
+    ),
+    (
+        r"(?i)\bcom\.acme\.",
+        'Good to see labels. Here\'s the relevant bit of your Dockerfile:\n\n```dockerfile\nLABEL com.acme.owner="web"'
+        "\n```\n\nKeys take the `io.shop.` prefix now.",
+    ),
+    # what a paragraph after the draft accepts further on is what holds now, not the draft
+    (
+        r"(?i)\bhttp GET\b",
+        "Here's what's in the draft:\n\n```bash\nhttp GET https://api.example.com/v1/items\n```\n\nThat's an HTTPie "
+        "command, and the reference now shows PowerShell, which works out of the box on Windows.",
+    ),
     # a table whose columns are the versions, marked by a status row
     (
         r"(?i)\bfridays?\b",
