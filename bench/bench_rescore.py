@@ -5,9 +5,11 @@ usually passes), the question itself (which usually fails) or, for a `--long` sh
 answer (about 3 kB of other questions' text around the corrective message). Timed three ways, each run `--runs` times:
 `rescore` in-process, `python -m omseval.rescore`, and, for comparison, plain `re.search` over the
 same answers in this process (no CSV, no time limit). Prints the median of each and the load average.
-Goal: both verdicts at 30,000 answers/s or more on the mixed set (the default) on 2 cores.
+Goal: both verdicts at 30,000 answers/s or more on the mixed set (the default) on 2 cores. With `--timeouts N`, also
+times N searches that each overrun a 0.2 s limit (catastrophic backtracking), to show what a time-out costs beyond
+its limit: each kills its worker, and the next job needs a fresh one.
 
-    python bench/bench_rescore.py [--pack DIR] [--answers 50000] [--runs 3] [--long 0.2]
+    python bench/bench_rescore.py [--pack DIR] [--answers 50000] [--runs 3] [--long 0.2] [--timeouts 20]
 """
 
 import argparse
@@ -26,6 +28,7 @@ from omseval.pack_schema import load_pack
 from omseval.pack_schema._csv import write_rows
 from omseval.paths import SHIPPED_PACK
 from omseval.rescore import rescore
+from omseval.scorers.check import searches
 
 
 def answers(questions, n: int, long: float) -> list[dict]:
@@ -56,6 +59,13 @@ def unbounded(questions, rows) -> list[bool]:
     return verdicts
 
 
+def timeouts(n: int) -> None:
+    """n searches that each overrun a 0.2 s limit, then one that does not: every one gets its verdict or None."""
+    stuck = [(r"(a|aa)+$", "a" * (5000 + i) + "b") for i in range(n)]  # distinct texts: none answered from before
+    found = searches(stuck + [("b", "ab")], timeout=0.2)
+    assert found == [None] * n + [True]
+
+
 def seconds(run) -> float:
     began = time.perf_counter()
     run()
@@ -68,6 +78,7 @@ def main() -> None:
     parser.add_argument("--answers", type=int, default=50_000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--long", type=float, default=0.2, help="share of long answers (default 0.2)")
+    parser.add_argument("--timeouts", type=int, default=0, help="also time this many 0.2 s time-outs")
     args = parser.parse_args()
     pack = load_pack(args.pack)
     questions = {q.question_id: q for q in pack.questions}
@@ -90,6 +101,10 @@ def main() -> None:
             median = statistics.median(seconds(run) for _ in range(args.runs))
             load = " ".join(f"{x:.2f}" for x in os.getloadavg())
             print(f"  {name}: {median:.2f} s, {len(rows) / median:,.0f} verdicts/s (load average {load})")
+    if args.timeouts:
+        searches([("a", "a b")] * (os.cpu_count() or 1))  # every worker started: what is timed is the time-outs
+        took = seconds(lambda: timeouts(args.timeouts))
+        print(f"  {args.timeouts} searches timing out at 0.2 s, then one more: {took:.2f} s on {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":
