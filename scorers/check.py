@@ -155,8 +155,11 @@ class _Forks:
         self.stop()
         ours, theirs = socket.socketpair()
         with theirs:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "omseval.scorers.check", str(theirs.fileno())], pass_fds=[theirs.fileno()]
+            self.proc = subprocess.Popen(  # not the caller's standard input and output (its CSV, a test's channel)
+                [sys.executable, "-m", "omseval.scorers.check", str(theirs.fileno())],
+                pass_fds=[theirs.fileno()],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
             )
         self.link = ours, ours.makefile("rb")
         if self.link[1].readline() != b"r\n":

@@ -1046,8 +1046,8 @@ def _table(
     # holds former values, as under a former header
     marking = [sum(x is not None for x in status[1:]) >= 2 and "former" in status[1:] for _, status in body]
     for (_, status), marks in zip(body, marking, strict=True):
-        for n, x in enumerate(status[1 : len(kinds)], start=1):
-            if marks and x == "former" and kinds[n] != "current":
+        for n, x in enumerate(status[1 : len(kinds)] if marks else [], start=1):
+            if x == "former" and kinds[n] != "current":
                 kinds[n] = "former"
     current = [
         not marks and (status[0] == "current" or "current" in status[1:])
@@ -1178,7 +1178,8 @@ def _timeline(reading: Reading, answer: str, leads: list[tuple[int, str, str]]) 
         ):
             former, told = run, fragment(leads[after][1])
         elif after is None and (begin := next((n for n in run if kinds[n] == "former"), None)) is not None:
-            # told from its first lead naming a stage, up to a lead that is a heading, not a stage told
+            # told from its first lead naming a stage, up to a lead that neither names a stage nor is told as one
+            # (a sentence, or a heading whose section opens in the past)
             stop = next(
                 (
                     n
