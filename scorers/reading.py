@@ -63,6 +63,7 @@ _BOUNDARY = re.compile(
     r"|(?<!, later)(?<!, then)(?<!, afterwards)(?<!, briefly)(?<!, eventually)(?<!, earlier)"  # "and, later, in ET"
     r"(?:(?<!`)|(?!,\s*`))"  # not between two code spans: "The `_draft1`, `_draft2` suffixes" is one list
     r",(?=\s)(?!\s*(?:[\w.%$`'\"*-]+|`[^`\n]{1,60}`|\"[^\"\n]{1,60}\")\s*(?:,|\band\b|\bor\b|\)))"
+    r"(?!\s+(?:such as|e\.g\.|i\.e\.|for (?:example|instance)|namely)\s)"  # examples go on their clause
     r"(?!\s*[\w%$`'\"*-]+(?:[.,:]\d+)*(?:[.;!?](?:\s|$)|$))"  # "the really old ones use P01, P02." lists two
     r"(?!\s+(?:or|and) even\b)"  # "Thursday, or even Tuesday" goes on
     r"|\s[—–-]{1,2}\s"

@@ -3172,6 +3172,12 @@ STRUCTURED_CONTEXT = [
         "## Rate on a ten-point scale\n\nUse 1 to 10.\n\n### Five stars, to begin with\n\nThe first form copied "
         "app stores.",
     ),
+    # examples after a comma ("such as") go on the clause they illustrate
+    (
+        r"(?i)\{\{name\}\}",
+        "Placeholders are `@@NAME@@`. Older pages of the wiki may still have placeholders in other styles, such as "
+        "`{{name}}` or `<NAME>`.",
+    ),
     # code: a call its comment says raises, a setting that removes
     (
         r"(?i)\bDASH_",
@@ -3266,6 +3272,7 @@ STRUCTURED_STATED = [
         "probes.\n\n### Keeping it simple\n\nSet 75s on new services. Some teams keep 45s for batch jobs, and "
         "that's fine.",
     ),
+    (r"(?i)\{\{name\}\}", "Write placeholders in a style the tool fills in, such as `{{name}}`."),
     # a status row marks a column former only beside another column it marks
     (
         r"(?i)\bfridays?\b",
