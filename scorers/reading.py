@@ -921,11 +921,8 @@ def _approves(block: str) -> bool:
         return False
     if turns := list(_CONCEDING.finditer(first)):  # after a contrast, what it goes on to say: not "Good instinct to
         return _accepts(first[turns[-1].end() :]) and not _EXCEPT.search(first)  # add a timeout, but 40 is old"
-    opening = _OPENING_CLAUSE.split(first, maxsplit=1)[0]  # not "That's HTTPie, and PowerShell works out of the box"
+    opening = _LAST_CLAUSE.split(first, maxsplit=1)[0]  # not "That's HTTPie, and PowerShell works out of the box"
     return bool(_APPROVES.match(first) or _accepts(opening)) and not _EXCEPT.search(first)
-
-
-_OPENING_CLAUSE = re.compile(r"[,;:]\s|\s[—–]\s")
 
 
 def _next_sentence(block: str, first: str) -> str:
